@@ -1,0 +1,265 @@
+//! Rulesets as values: each of the seven rulesets is one [`Ruleset`] built from independent
+//! dimensions (ko, suicide, counting, dead-stone removal, seki, handicap bonus, komi, ties).
+//! The presets live in [`Ruleset::preset`] and nowhere else; the engine asks these fields,
+//! never the ruleset's name. Sources: `../shared/RULES.md` §1.
+
+use std::fmt;
+
+/// The seven rulesets the auditor scores every game under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RulesetId {
+    Chinese,
+    Japanese,
+    Korean,
+    Ing,
+    Aga,
+    Nz,
+    TrompTaylor,
+}
+
+impl RulesetId {
+    /// All rulesets, in the column order used everywhere (Parquet columns, summaries).
+    pub const ALL: [RulesetId; 7] = [
+        RulesetId::Chinese,
+        RulesetId::Japanese,
+        RulesetId::Korean,
+        RulesetId::Ing,
+        RulesetId::Aga,
+        RulesetId::Nz,
+        RulesetId::TrompTaylor,
+    ];
+
+    /// The snake_case name used in column names and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetId::Chinese => "chinese",
+            RulesetId::Japanese => "japanese",
+            RulesetId::Korean => "korean",
+            RulesetId::Ing => "ing",
+            RulesetId::Aga => "aga",
+            RulesetId::Nz => "nz",
+            RulesetId::TrompTaylor => "tromp_taylor",
+        }
+    }
+
+    /// Index into `ALL` (0..7).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Recognise a ruleset from an SGF `RU` value or a command-line name, with the aliases seen
+    /// in real archives ("Japanese", "jp", "GOE", "Ing Goe", "NZ", "Tromp/Taylor", "AGA",
+    /// "Chinese", "cn", "Korean", "kr", …). Case and punctuation are ignored. `None` when unknown.
+    pub fn from_name(raw: &str) -> Option<RulesetId> {
+        let key: String = raw
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(|c| c.to_lowercase())
+            .collect();
+        let id = match key.as_str() {
+            "chinese" | "cn" | "chn" | "china" | "zh" | "chineserules" | "chinese2002"
+            | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" => RulesetId::Chinese,
+            "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
+            | "nihonkiin" | "日本" | "日本规则" | "日本ルール" => RulesetId::Japanese,
+            "korean" | "kr" | "kor" | "ko" | "korea" | "한국" | "韩国" | "韩国规则" => {
+                RulesetId::Korean
+            }
+            "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "应氏"
+            | "应氏规则" | "計點制" => RulesetId::Ing,
+            "aga" | "american" | "agarules" | "usa" | "us" => RulesetId::Aga,
+            "nz" | "newzealand" | "nzrules" | "newzealandrules" => RulesetId::Nz,
+            "tromptaylor" | "tt" | "tromp" | "tromptaylorrules" => RulesetId::TrompTaylor,
+            _ => return None,
+        };
+        Some(id)
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which earlier positions a move may not recreate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// No immediate recapture of a single stone that just captured a single stone.
+    /// A longer repeating cycle is not illegal: it is a "no result" ([`Ruleset::repetition_is_no_result`]).
+    Simple,
+    /// No move may recreate any earlier whole-board position.
+    PositionalSuperko,
+    /// No move may recreate an earlier whole-board position with the same player to move.
+    SituationalSuperko,
+}
+
+/// Whether a move that leaves its own chain without liberties may stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuicideRule {
+    /// Every suicide is illegal.
+    Illegal,
+    /// Multi-stone suicide is legal (the chain is removed); single-stone suicide is always illegal.
+    MultiStoneLegal,
+}
+
+/// How the final position is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Stones plus surrounded points; shared neutral points split ½–½ where the ruleset says so.
+    Area,
+    /// Surrounded points plus prisoners (dead stones count as prisoners).
+    Territory,
+}
+
+/// Extra points White receives in a handicap game of N stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapBonus {
+    Zero,
+    N,
+    NMinusOne,
+}
+
+impl HandicapBonus {
+    /// The bonus in points for `handicap` stones (a 1-stone "handicap" counts as 0).
+    pub fn points(self, handicap: u32) -> f64 {
+        let n = if handicap >= 2 { handicap } else { 0 };
+        match self {
+            HandicapBonus::Zero => 0.0,
+            HandicapBonus::N => n as f64,
+            HandicapBonus::NMinusOne => n.saturating_sub(1) as f64,
+        }
+    }
+}
+
+/// One ruleset as a value. Every rule question the engine asks is a field here.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ruleset {
+    pub id: RulesetId,
+    pub ko: KoRule,
+    pub suicide: SuicideRule,
+    pub counting: Counting,
+    /// `false` only for Tromp-Taylor: every stone on the board counts, nothing is removed.
+    pub removes_dead_stones: bool,
+    /// Whether seki eyes count as points for their owner (area rules) or score nothing
+    /// (Japanese/Korean, Art. 8).
+    pub seki_eyes_count: bool,
+    /// Whether neutral points (dame, shared seki liberties) are split ½–½ (Chinese, Ing counting).
+    pub dame_split_half: bool,
+    pub handicap_bonus: HandicapBonus,
+    /// Komi for an even game, in points.
+    pub standard_komi: f64,
+    /// Ing: a tie on the board (8 komi) is a Black win.
+    pub black_wins_ties: bool,
+    /// Japanese/Korean: a repeated whole-board position (triple ko…) voids the game instead of
+    /// being an illegal move.
+    pub repetition_is_no_result: bool,
+    /// Ing's ko classes are approximated by positional superko (**choice**, RULES.md §1).
+    pub ko_is_approximation: bool,
+}
+
+impl Ruleset {
+    /// The preset for `id`. The one place where the rulesets are defined (RULES.md §1).
+    pub fn preset(id: RulesetId) -> Ruleset {
+        use Counting::*;
+        use HandicapBonus::*;
+        use KoRule::*;
+        use SuicideRule::*;
+        let base = Ruleset {
+            id,
+            ko: PositionalSuperko,
+            suicide: Illegal,
+            counting: Area,
+            removes_dead_stones: true,
+            seki_eyes_count: true,
+            dame_split_half: false,
+            handicap_bonus: N,
+            standard_komi: 7.5,
+            black_wins_ties: false,
+            repetition_is_no_result: false,
+            ko_is_approximation: false,
+        };
+        match id {
+            RulesetId::Chinese => Ruleset {
+                dame_split_half: true,
+                ..base
+            },
+            RulesetId::Japanese | RulesetId::Korean => Ruleset {
+                ko: Simple,
+                counting: Territory,
+                seki_eyes_count: false,
+                handicap_bonus: Zero,
+                standard_komi: 6.5,
+                repetition_is_no_result: true,
+                ..base
+            },
+            RulesetId::Ing => Ruleset {
+                suicide: MultiStoneLegal,
+                dame_split_half: true,
+                standard_komi: 8.0,
+                black_wins_ties: true,
+                ko_is_approximation: true,
+                ..base
+            },
+            RulesetId::Aga => Ruleset {
+                ko: SituationalSuperko,
+                handicap_bonus: NMinusOne,
+                ..base
+            },
+            RulesetId::Nz => Ruleset {
+                ko: SituationalSuperko,
+                suicide: MultiStoneLegal,
+                handicap_bonus: Zero,
+                standard_komi: 7.0,
+                ..base
+            },
+            RulesetId::TrompTaylor => Ruleset {
+                suicide: MultiStoneLegal,
+                removes_dead_stones: false,
+                handicap_bonus: Zero,
+                ..base
+            },
+        }
+    }
+
+    /// All seven presets, in [`RulesetId::ALL`] order.
+    pub fn all() -> [Ruleset; 7] {
+        RulesetId::ALL.map(Ruleset::preset)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_seen_in_archives() {
+        for (raw, id) in [
+            ("Japanese", RulesetId::Japanese),
+            ("jp", RulesetId::Japanese),
+            ("GOE", RulesetId::Ing),
+            ("Ing Goe", RulesetId::Ing),
+            ("NZ", RulesetId::Nz),
+            ("New Zealand", RulesetId::Nz),
+            ("Tromp/Taylor", RulesetId::TrompTaylor),
+            ("tromp-taylor", RulesetId::TrompTaylor),
+            ("AGA", RulesetId::Aga),
+            ("Chinese", RulesetId::Chinese),
+            ("cn", RulesetId::Chinese),
+            ("Korean", RulesetId::Korean),
+        ] {
+            assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
+        }
+        assert_eq!(RulesetId::from_name("Stone Age"), None);
+    }
+
+    #[test]
+    fn handicap_bonus_by_ruleset() {
+        let bonus = |id| Ruleset::preset(id).handicap_bonus.points(4);
+        assert_eq!(bonus(RulesetId::Chinese), 4.0);
+        assert_eq!(bonus(RulesetId::Ing), 4.0);
+        assert_eq!(bonus(RulesetId::Aga), 3.0);
+        assert_eq!(bonus(RulesetId::Japanese), 0.0);
+        assert_eq!(bonus(RulesetId::Nz), 0.0);
+        assert_eq!(HandicapBonus::N.points(1), 0.0, "a 1-stone handicap gives no bonus");
+    }
+}

@@ -1,0 +1,231 @@
+//! Charset decoding: SGF bytes → text, **before** any lexing.
+//!
+//! In Shift_JIS and GBK a trail byte can be `\` (0x5C) or `]` (0x5D), which a byte-level lexer
+//! would take for an escape or the end of a value, so the whole file is decoded first. Order of
+//! trust: a byte-order mark, then the `CA` property (with the aliases real archives use), then
+//! strict UTF-8, then a guess by `chardetng`. The decision is recorded: the declared label, the
+//! charset actually used, and whether decoding had to replace bytes (lossy).
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use std::borrow::Cow;
+
+/// Text decoded from one file, with how it was decoded.
+#[derive(Debug, Clone)]
+pub struct Decoded<'a> {
+    pub text: Cow<'a, str>,
+    /// The `CA` value as written in the file, if any.
+    pub declared: Option<String>,
+    /// The name of the encoding used (encoding_rs' canonical name, e.g. `"Shift_JIS"`, `"GBK"`).
+    pub used: &'static str,
+    /// Some bytes were invalid in the charset used and were replaced by U+FFFD.
+    pub lossy: bool,
+}
+
+/// Finds the value of the first `CA[...]` property in the raw bytes (ASCII scan; the value of
+/// `CA` is itself ASCII). The property must start a token: the byte before `C` is not a letter.
+pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
+    let mut from = 0;
+    while let Some(pos) = find(&bytes[from..], b"CA[") {
+        let at = from + pos;
+        let starts_token = at == 0 || !bytes[at - 1].is_ascii_alphabetic();
+        if starts_token {
+            let value_start = at + 3;
+            let len = bytes[value_start..]
+                .iter()
+                .take(64)
+                .position(|&b| b == b']')?;
+            let value = String::from_utf8_lossy(&bytes[value_start..value_start + len]);
+            return Some(value.trim().to_string());
+        }
+        from = at + 3;
+    }
+    None
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// Maps a `CA` label to an encoding, accepting the aliases seen in archives besides the WHATWG
+/// labels (`UTF8`, `SJIS`, `MS_KANJI`, `CP932`, `CP936`, `CP949`, `Latin-1`, `ISO8859-1`, …).
+/// Latin-1 maps to windows-1252 (a superset that never fails).
+pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
+    let trimmed = label.trim();
+    if let Some(enc) = Encoding::for_label_no_replacement(trimmed.as_bytes()) {
+        return Some(enc);
+    }
+    let key: String = trimmed
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    let name = match key.as_str() {
+        "utf8" | "utf" | "unicode" => "utf-8",
+        "sjis" | "shiftjis" | "mskanji" | "cp932" | "windows932" | "ms932" | "xsjis" => {
+            "shift_jis"
+        }
+        "gb2312" | "gbk" | "cp936" | "windows936" | "euccn" | "gb231280" => "gbk",
+        "gb18030" => "gb18030",
+        "euckr" | "cp949" | "windows949" | "uhc" | "ksc5601" | "ksc56011987" => "euc-kr",
+        "big5" | "cp950" | "big5hkscs" => "big5",
+        "eucjp" => "euc-jp",
+        "latin1" | "iso88591" | "iso885915" | "l1" | "cp1252" | "ascii" | "usascii" => {
+            "windows-1252"
+        }
+        "utf16" | "utf16le" => "utf-16le",
+        "utf16be" => "utf-16be",
+        _ => return None,
+    };
+    Encoding::for_label(name.as_bytes())
+}
+
+/// Decodes a whole file. Never fails: undecodable bytes become U+FFFD and `lossy` is set.
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    // 1. Byte-order marks decide, whatever CA says.
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let declared = if enc == UTF_16LE || enc == UTF_16BE {
+            None // CA cannot be read from the raw bytes of UTF-16 text
+        } else {
+            find_declared_charset(bytes)
+        };
+        let (text, lossy) = enc.decode_without_bom_handling(&bytes[bom_len..]);
+        let declared = declared.or_else(|| find_declared_charset_text(&text));
+        return Decoded {
+            text,
+            declared,
+            used: enc.name(),
+            lossy,
+        };
+    }
+    let declared = find_declared_charset(bytes);
+    // 2. The declared charset, when it decodes cleanly.
+    if let Some(enc) = declared.as_deref().and_then(encoding_for_label) {
+        if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
+            return Decoded {
+                text,
+                declared,
+                used: enc.name(),
+                lossy: false,
+            };
+        }
+    }
+    // 3. Strict UTF-8 (covers pure ASCII).
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Decoded {
+            text: Cow::Borrowed(text),
+            declared,
+            used: UTF_8.name(),
+            lossy: false,
+        };
+    }
+    // 4. Detection: chardetng's guess, else the declared charset with replacement.
+    let guessed = guess(bytes);
+    if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
+        return Decoded {
+            text,
+            declared,
+            used: guessed.name(),
+            lossy: false,
+        };
+    }
+    let enc = declared
+        .as_deref()
+        .and_then(encoding_for_label)
+        .unwrap_or(guessed);
+    let (text, lossy) = enc.decode_without_bom_handling(bytes);
+    Decoded {
+        text,
+        declared,
+        used: enc.name(),
+        lossy,
+    }
+}
+
+/// Decodes as windows-1252: every byte maps to one character, so the SGF structure (brackets,
+/// escapes) survives exactly. The fallback when a multi-byte decoding broke the structure.
+pub fn decode_bytewise(bytes: &[u8]) -> Cow<'_, str> {
+    WINDOWS_1252.decode_without_bom_handling(bytes).0
+}
+
+/// The canonical name of the byte-preserving fallback encoding.
+pub const BYTEWISE_NAME: &str = "windows-1252";
+
+fn guess(bytes: &[u8]) -> &'static Encoding {
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(bytes, true);
+    detector.guess(None, chardetng::Utf8Detection::Allow)
+}
+
+fn find_declared_charset_text(text: &str) -> Option<String> {
+    find_declared_charset(text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases() {
+        for (label, name) in [
+            ("UTF-8", "UTF-8"),
+            ("utf8", "UTF-8"),
+            ("GB2312", "GBK"),
+            ("CP936", "GBK"),
+            ("GB18030", "gb18030"),
+            ("SJIS", "Shift_JIS"),
+            ("MS_KANJI", "Shift_JIS"),
+            ("CP932", "Shift_JIS"),
+            ("EUC-KR", "EUC-KR"),
+            ("CP949", "EUC-KR"),
+            ("Big5", "Big5"),
+            ("ISO-8859-1", "windows-1252"),
+            ("Latin-1", "windows-1252"),
+        ] {
+            assert_eq!(
+                encoding_for_label(label).map(|e| e.name()),
+                Some(name),
+                "{label}"
+            );
+        }
+        assert!(encoding_for_label("Klingon").is_none());
+    }
+
+    #[test]
+    fn ca_found_only_as_a_property() {
+        assert_eq!(
+            find_declared_charset(b"(;FF[4]CA[UTF-8]PB[x])"),
+            Some("UTF-8".into())
+        );
+        assert_eq!(find_declared_charset(b"(;ECA[x])"), None);
+    }
+
+    #[test]
+    fn shift_jis_trail_backslash_survives() {
+        // ソ in Shift_JIS is 0x83 0x5C: a byte-level lexer would see an escape.
+        let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]PB[ソ])");
+        let d = decode(&bytes);
+        assert_eq!(d.used, "Shift_JIS");
+        assert!(d.text.contains("PB[ソ]"));
+        assert!(!d.lossy);
+    }
+
+    #[test]
+    fn utf16_with_bom() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for u in "(;PB[Ann])".encode_utf16() {
+            bytes.extend_from_slice(&u.to_le_bytes());
+        }
+        let d = decode(&bytes);
+        assert_eq!(d.used, "UTF-16LE");
+        assert_eq!(d.text, "(;PB[Ann])");
+    }
+
+    #[test]
+    fn wrong_declaration_falls_back_to_detection() {
+        let (bytes, _, _) = encoding_rs::EUC_KR.encode("(;CA[UTF-8]PB[이창호]PW[조훈현]C[바둑 대국 기록입니다])");
+        let d = decode(&bytes);
+        assert_eq!(d.declared.as_deref(), Some("UTF-8"));
+        assert_eq!(d.used, "EUC-KR");
+        assert!(d.text.contains("이창호"));
+    }
+}

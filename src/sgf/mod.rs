@@ -1,0 +1,419 @@
+//! SGF ingestion: from bytes to normalised [`GameRecord`]s, one [`Ingested`] per game.
+//!
+//! The path of a file: [`charset`] decodes it (before any lexing), [`split`] finds its games and
+//! their defects with byte offsets, each game is parsed on its own by `sgf-parse` (strict first,
+//! then repaired or lenient), and [`record`] normalises the main line. Every game — readable or
+//! not — yields exactly one [`Ingested`], so every input file yields at least one output row.
+//! Reading files and archives from disk lives in [`source`].
+
+pub mod charset;
+pub mod record;
+pub mod result;
+pub mod source;
+pub mod split;
+
+pub use record::{GameRecord, HandicapSource, RecordedMove, SetupStone};
+pub use result::{GameResult, ResultKind, Winner};
+
+use sgf_parse::go::Prop;
+use sgf_parse::{GameTree, ParseOptions, SgfNode};
+use std::sync::Arc;
+
+/// Bounds that keep hostile input from exhausting memory or stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest file or archive member, after decompression, in bytes.
+    pub max_file_bytes: u64,
+    /// Largest single game (its `(`…`)` span), in bytes.
+    pub max_game_bytes: usize,
+    /// Most nodes in one game tree, variations included.
+    pub max_nodes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 256 << 20,
+            max_game_bytes: 16 << 20,
+            max_nodes: 1_000_000,
+        }
+    }
+}
+
+/// The state of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Read as written.
+    Ok,
+    /// Read after a repair (named by `error_kind`); the record is usable.
+    Recovered,
+    /// No record: the row says why.
+    Error,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Recovered => "recovered",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// What went wrong (or was repaired) in a game. `name()` is the `error_kind` column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ErrorKind {
+    EmptyFile,
+    NotSgf,
+    LeadingText,
+    UnbalancedParentheses,
+    UnterminatedValue,
+    LowercaseIdentifiers,
+    CharsetFallback,
+    ParseError,
+    EmptyGame,
+    NotGo,
+    BoardSize,
+    TooManyNodes,
+    GameTooLarge,
+    FileTooLarge,
+    IoError,
+    ArchiveError,
+}
+
+impl ErrorKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::EmptyFile => "empty_file",
+            ErrorKind::NotSgf => "not_sgf",
+            ErrorKind::LeadingText => "leading_text",
+            ErrorKind::UnbalancedParentheses => "unbalanced_parentheses",
+            ErrorKind::UnterminatedValue => "unterminated_value",
+            ErrorKind::LowercaseIdentifiers => "lowercase_identifiers",
+            ErrorKind::CharsetFallback => "charset_fallback",
+            ErrorKind::ParseError => "parse_error",
+            ErrorKind::EmptyGame => "empty_game",
+            ErrorKind::NotGo => "not_go",
+            ErrorKind::BoardSize => "board_size",
+            ErrorKind::TooManyNodes => "too_many_nodes",
+            ErrorKind::GameTooLarge => "game_too_large",
+            ErrorKind::FileTooLarge => "file_too_large",
+            ErrorKind::IoError => "io_error",
+            ErrorKind::ArchiveError => "archive_error",
+        }
+    }
+
+    /// All kinds, for censuses.
+    pub const ALL: [ErrorKind; 16] = [
+        ErrorKind::EmptyFile,
+        ErrorKind::NotSgf,
+        ErrorKind::LeadingText,
+        ErrorKind::UnbalancedParentheses,
+        ErrorKind::UnterminatedValue,
+        ErrorKind::LowercaseIdentifiers,
+        ErrorKind::CharsetFallback,
+        ErrorKind::ParseError,
+        ErrorKind::EmptyGame,
+        ErrorKind::NotGo,
+        ErrorKind::BoardSize,
+        ErrorKind::TooManyNodes,
+        ErrorKind::GameTooLarge,
+        ErrorKind::FileTooLarge,
+        ErrorKind::IoError,
+        ErrorKind::ArchiveError,
+    ];
+}
+
+/// The result of ingesting one game: a row's ingestion part.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ingested {
+    /// 0-based index of the game in its file.
+    pub game_index: u32,
+    pub status: Status,
+    pub error_kind: Option<ErrorKind>,
+    pub error_message: Option<String>,
+    pub charset_declared: Option<String>,
+    pub charset_used: Option<&'static str>,
+    pub charset_lossy: bool,
+    pub record: Option<GameRecord>,
+}
+
+/// A decoded file and its games, ready to be parsed game by game (possibly on other threads).
+#[derive(Debug)]
+pub struct PreparedFile {
+    pub text: Arc<str>,
+    pub scan: split::Scan,
+    pub charset_declared: Option<String>,
+    pub charset_used: &'static str,
+    pub charset_lossy: bool,
+    /// A file-level repair that applies to every game (charset fallback).
+    pub file_repair: Option<(ErrorKind, String)>,
+}
+
+impl PreparedFile {
+    /// Rows this file yields: one per game, or one error row when it holds no game.
+    pub fn game_count(&self) -> usize {
+        self.scan.games.len().max(1)
+    }
+}
+
+/// Decodes and scans one file's bytes.
+pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
+    let decoded = charset::decode(bytes);
+    let mut scan = split::scan(&decoded.text);
+    let mut used = decoded.used;
+    let mut lossy = decoded.lossy;
+    let mut file_repair = None;
+    let mut text: Arc<str> = Arc::from(decoded.text.as_ref());
+    // A lossy multi-byte decoding can swallow a `]` or `)` into a broken character; when the
+    // byte-for-byte reading is structurally sound and the lossy one is not, use the former.
+    if decoded.lossy && used != charset::BYTEWISE_NAME && structurally_broken(&scan) {
+        let bytewise = charset::decode_bytewise(bytes);
+        let scan2 = split::scan(&bytewise);
+        if !structurally_broken(&scan2) {
+            file_repair = Some((
+                ErrorKind::CharsetFallback,
+                format!(
+                    "decoding as {used} broke the SGF structure; read byte-for-byte as {} instead (names may be garbled)",
+                    charset::BYTEWISE_NAME
+                ),
+            ));
+            used = charset::BYTEWISE_NAME;
+            lossy = true;
+            text = Arc::from(bytewise.as_ref());
+            scan = scan2;
+        }
+    }
+    PreparedFile {
+        text,
+        scan,
+        charset_declared: decoded.declared,
+        charset_used: used,
+        charset_lossy: lossy,
+        file_repair,
+    }
+}
+
+fn structurally_broken(scan: &split::Scan) -> bool {
+    scan.games.is_empty()
+        || scan
+            .games
+            .iter()
+            .any(|g| g.unclosed > 0 || g.unterminated_value_at.is_some())
+}
+
+/// Parses and normalises game `index` of a prepared file. Never panics on bad input.
+pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingested {
+    let mut out = Ingested {
+        game_index: index as u32,
+        status: Status::Ok,
+        error_kind: None,
+        error_message: None,
+        charset_declared: file.charset_declared.clone(),
+        charset_used: Some(file.charset_used),
+        charset_lossy: file.charset_lossy,
+        record: None,
+    };
+    let fail = |mut out: Ingested, kind: ErrorKind, msg: String| {
+        out.status = Status::Error;
+        out.error_kind = Some(kind);
+        out.error_message = Some(msg);
+        out
+    };
+    let Some(span) = file.scan.games.get(index) else {
+        let (kind, msg) = if file.text.trim().is_empty() {
+            (ErrorKind::EmptyFile, "the file is empty".to_string())
+        } else {
+            (
+                ErrorKind::NotSgf,
+                "no game tree: no `(` found in the file".to_string(),
+            )
+        };
+        return fail(out, kind, msg);
+    };
+    let span_bytes = span.end - span.start;
+    if span_bytes > limits.max_game_bytes {
+        return fail(
+            out,
+            ErrorKind::GameTooLarge,
+            format!(
+                "game at byte {} is {span_bytes} bytes, over the limit of {} (--max-game-bytes)",
+                span.start, limits.max_game_bytes
+            ),
+        );
+    }
+    if span.nodes > limits.max_nodes {
+        return fail(
+            out,
+            ErrorKind::TooManyNodes,
+            format!(
+                "game at byte {} has {} nodes, over the limit of {} (--max-nodes)",
+                span.start, span.nodes, limits.max_nodes
+            ),
+        );
+    }
+    // Repairs that keep the game readable, each noted.
+    let mut repairs: Vec<(ErrorKind, String)> = Vec::new();
+    if let Some(r) = &file.file_repair {
+        repairs.push(r.clone());
+    }
+    if index == 0 && file.scan.leading_text > 0 {
+        repairs.push((
+            ErrorKind::LeadingText,
+            format!(
+                "{} bytes of text before the first `(` at byte {} were skipped",
+                file.scan.leading_text, span.start
+            ),
+        ));
+    }
+    let mut text = std::borrow::Cow::Borrowed(&file.text[span.start..span.end]);
+    if let Some(at) = span.lowercase_ident_at {
+        text = std::borrow::Cow::Owned(split::uppercase_identifiers(&text));
+        repairs.push((
+            ErrorKind::LowercaseIdentifiers,
+            format!("all-lowercase property identifiers (first at byte {at}) were upper-cased"),
+        ));
+    }
+    if span.unclosed > 0 && span.unterminated_value_at.is_none() {
+        let mut t = text.into_owned();
+        t.extend(std::iter::repeat_n(')', span.unclosed));
+        text = std::borrow::Cow::Owned(t);
+        repairs.push((
+            ErrorKind::UnbalancedParentheses,
+            format!(
+                "game opened at byte {} is missing {} closing `)`; closed at the end of the file",
+                span.start, span.unclosed
+            ),
+        ));
+    }
+    let strict = ParseOptions::default();
+    let parsed = match parse_one(&text, &strict) {
+        Ok(node) => Ok(node),
+        Err(ParseFail::NotGo) => {
+            return fail(out, ErrorKind::NotGo, format!("game at byte {}: {}", span.start, ParseFail::NotGo))
+        }
+        Err(strict_err) => {
+            let lenient = ParseOptions {
+                lenient: true,
+                ..ParseOptions::default()
+            };
+            let (kind, what) = match span.unterminated_value_at {
+                Some(at) => (
+                    ErrorKind::UnterminatedValue,
+                    format!("a value opened at byte {at} is never closed"),
+                ),
+                None => (
+                    ErrorKind::ParseError,
+                    format!("game at byte {}: {strict_err}", span.start),
+                ),
+            };
+            match parse_one(&text, &lenient) {
+                Ok(node) if !node.properties.is_empty() => {
+                    repairs.push((kind, format!("{what}; lenient parsing kept what came before")));
+                    Ok(node)
+                }
+                Ok(node) => {
+                    drop_tree(node);
+                    Err((kind, what))
+                }
+                Err(_) => Err((kind, what)),
+            }
+        }
+    };
+    let root = match parsed {
+        Ok(root) => root,
+        Err((kind, msg)) => return fail(out, kind, msg),
+    };
+    if root.properties.is_empty() && root.children.is_empty() {
+        drop_tree(root);
+        return fail(
+            out,
+            ErrorKind::EmptyGame,
+            format!("game at byte {} has no properties", span.start),
+        );
+    }
+    let record = record::build_record(&root);
+    drop_tree(root);
+    match record {
+        Ok(r) => out.record = Some(r),
+        Err(record::RecordError::NotGo(m)) => {
+            return fail(out, ErrorKind::NotGo, format!("not a game of Go: {m}"))
+        }
+        Err(record::RecordError::BoardSize(m)) => return fail(out, ErrorKind::BoardSize, m),
+    }
+    if let Some((kind, _)) = repairs.first() {
+        out.status = Status::Recovered;
+        out.error_kind = Some(*kind);
+        out.error_message = Some(
+            repairs
+                .iter()
+                .map(|(_, m)| m.as_str())
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+    }
+    out
+}
+
+/// Why sgf-parse gave no Go tree.
+enum ParseFail {
+    Syntax(sgf_parse::SgfParseError),
+    NotGo,
+}
+
+impl std::fmt::Display for ParseFail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseFail::Syntax(e) => write!(f, "{e}"),
+            ParseFail::NotGo => f.write_str("GM is not 1 (not a game of Go)"),
+        }
+    }
+}
+
+/// Parses one game's text into its root node. A collection split by [`split::scan`] holds one
+/// tree; if sgf-parse still sees several, the first is used.
+fn parse_one(text: &str, options: &ParseOptions) -> Result<SgfNode<Prop>, ParseFail> {
+    let trees = sgf_parse::parse_with_options(text, options).map_err(ParseFail::Syntax)?;
+    let mut root: Option<SgfNode<Prop>> = None;
+    let mut not_go = false;
+    for tree in trees {
+        match tree {
+            GameTree::GoGame(node) if root.is_none() && !not_go => root = Some(node),
+            GameTree::GoGame(node) => drop_tree(node),
+            GameTree::Unknown(node) => {
+                not_go |= root.is_none();
+                drop_unknown_tree(node);
+            }
+        }
+    }
+    match root {
+        Some(r) => Ok(r),
+        None if not_go => Err(ParseFail::NotGo),
+        None => Err(ParseFail::Syntax(sgf_parse::SgfParseError::NoGameTrees)),
+    }
+}
+
+/// Drops a tree without recursion: sgf-parse's own `Drop` recurses once per node and overflows
+/// the stack on long main lines.
+pub fn drop_tree(root: SgfNode<Prop>) {
+    let mut stack = vec![root];
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+fn drop_unknown_tree(root: SgfNode<sgf_parse::unknown_game::Prop>) {
+    let mut stack = vec![root];
+    while let Some(mut node) = stack.pop() {
+        stack.append(&mut node.children);
+    }
+}
+
+/// Ingests every game of one file, in order (the sequential convenience path).
+pub fn ingest_bytes(bytes: &[u8], limits: &Limits) -> Vec<Ingested> {
+    let file = prepare_file(bytes);
+    (0..file.game_count())
+        .map(|i| ingest_game(&file, i, limits))
+        .collect()
+}

@@ -1,0 +1,627 @@
+//! The normalised game record: what every later stage (replay, scoring, output) consumes.
+//! Built from the main line of one parsed SGF game tree; every quirk that was repaired is
+//! recorded next to the value it produced (komi, handicap, passes), never applied silently.
+
+use super::result::{parse_number, parse_result, GameResult};
+use crate::rules::{Color, Move, Point, RulesetId};
+use sgf_parse::go::{Move as SgfMove, Prop};
+use sgf_parse::SgfNode;
+
+/// Largest board side supported (SGF letters a–y).
+pub const MAX_BOARD_SIDE: u8 = 25;
+
+/// Where the handicap number came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapSource {
+    /// Even game: no `HA ≥ 2`, no black setup stones, no run of opening black moves.
+    None,
+    /// `HA` agreed with the setup stones (or there were none and the opening moves were Black's).
+    Ha,
+    /// Counted from the black setup stones (`AB`) of the root (taken over `HA` when they differ).
+    Ab,
+    /// `HA ≥ 2` without `AB` and White moved first (Fox): the stones were placed on the standard
+    /// points by this tool.
+    HaPlaced,
+    /// Black's consecutive opening moves served as handicap stones.
+    Moves,
+}
+
+impl HandicapSource {
+    pub fn name(self) -> &'static str {
+        match self {
+            HandicapSource::None => "none",
+            HandicapSource::Ha => "HA",
+            HandicapSource::Ab => "AB",
+            HandicapSource::HaPlaced => "HA_placed",
+            HandicapSource::Moves => "moves",
+        }
+    }
+}
+
+/// A move of the main line. `point` lies off the board for corrupt coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    pub color: Color,
+    pub mv: Move,
+}
+
+/// A setup change (`AB`/`AW`/`AE`) and the number of moves played before it (0 in the root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupStone {
+    pub before_move: u32,
+    pub point: Point,
+    /// `None` for `AE` (clear the point).
+    pub stone: Option<Color>,
+}
+
+/// One game, normalised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub board_width: u8,
+    pub board_height: u8,
+    /// Komi in points, after repairing the quirk named in `komi_quirk`. `None` when unknown.
+    pub komi: Option<f64>,
+    /// The komi value as read (`KM`, or `KO`/`HA` when those carried it).
+    pub komi_raw: Option<String>,
+    /// `fox_hundredths`, `stone_units`, `fraction`, `ko_property`, `ha_property`, `empty`,
+    /// `unreadable`, or `None` when the value was used as written.
+    pub komi_quirk: Option<&'static str>,
+    pub handicap: u32,
+    pub handicap_source: HandicapSource,
+    pub rules: Option<RulesetId>,
+    pub rules_raw: Option<String>,
+    pub black: Option<String>,
+    pub white: Option<String>,
+    pub black_rank: Option<String>,
+    pub white_rank: Option<String>,
+    /// Days since 1970-01-01 of the first full date in `DT`.
+    pub date: Option<i32>,
+    pub date_raw: Option<String>,
+    pub event: Option<String>,
+    pub application: Option<String>,
+    pub result: Option<GameResult>,
+    pub setup: Vec<SetupStone>,
+    pub moves: Vec<RecordedMove>,
+    /// Passes among `moves` (all spellings).
+    pub passes: u32,
+    /// `TB`/`TW` of the last node of the main line, sorted.
+    pub territory_black: Vec<Point>,
+    pub territory_white: Vec<Point>,
+    pub unknown_properties: u32,
+    pub invalid_properties: u32,
+}
+
+impl GameRecord {
+    pub fn setup_count(&self, color: Color) -> u32 {
+        self.setup
+            .iter()
+            .filter(|s| s.stone == Some(color))
+            .count() as u32
+    }
+
+    pub fn has_territory_markup(&self) -> bool {
+        !self.territory_black.is_empty() || !self.territory_white.is_empty()
+    }
+
+    /// Komi in the recorded result's unit: the record's own komi.
+    pub fn komi_in_stones(&self) -> bool {
+        self.komi_quirk == Some("stone_units")
+    }
+}
+
+/// Why a parsed tree could not become a record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    NotGo(String),
+    BoardSize(String),
+}
+
+/// Normalises the main line of `root`. Iterative: safe for main lines of any length.
+///
+/// # Errors
+/// A game of another type (`GM` ≠ 1) or a board outside 2–25 on a side.
+pub fn build_record(root: &SgfNode<Prop>) -> Result<GameRecord, RecordError> {
+    let mut b = Builder::default();
+    let mut node = root;
+    loop {
+        b.node(node)?;
+        match node.children.first() {
+            Some(child) => node = child,
+            None => break,
+        }
+    }
+    for p in node.properties.iter() {
+        match p {
+            Prop::TB(set) => b.territory_black = sorted_points(set),
+            Prop::TW(set) => b.territory_white = sorted_points(set),
+            _ => {}
+        }
+    }
+    b.finish()
+}
+
+fn sorted_points(set: &std::collections::HashSet<sgf_parse::go::Point>) -> Vec<Point> {
+    let mut v: Vec<Point> = set.iter().map(|p| Point::new(p.x, p.y)).collect();
+    v.sort_unstable();
+    v
+}
+
+#[derive(Default)]
+struct Builder {
+    size: Option<(u8, u8)>,
+    km: Option<KomiRead>,
+    ko_komi: Option<String>,
+    ha: Option<String>,
+    rules_raw: Option<String>,
+    black: Option<String>,
+    white: Option<String>,
+    black_rank: Option<String>,
+    white_rank: Option<String>,
+    date_raw: Option<String>,
+    event: Option<String>,
+    application: Option<String>,
+    result_raw: Option<String>,
+    setup: Vec<SetupStone>,
+    root_setup_done: bool,
+    moves: Vec<RecordedMove>,
+    territory_black: Vec<Point>,
+    territory_white: Vec<Point>,
+    unknown: u32,
+    invalid: u32,
+}
+
+enum KomiRead {
+    Number(f64),
+    Raw(String),
+}
+
+fn first(slot: &mut Option<String>, value: &str) {
+    if slot.is_none() {
+        let v = value.trim();
+        if !v.is_empty() {
+            *slot = Some(v.to_string());
+        }
+    }
+}
+
+impl Builder {
+    fn node(&mut self, node: &SgfNode<Prop>) -> Result<(), RecordError> {
+        let before_move = self.moves.len() as u32;
+        for p in node.properties.iter() {
+            match p {
+                Prop::GM(g) if *g != 1 => return Err(RecordError::NotGo(format!("GM[{g}]"))),
+                Prop::SZ((w, h)) => {
+                    if self.size.is_none() {
+                        self.size = Some((*w, *h));
+                    }
+                }
+                Prop::B(m) => self.push_move(Color::Black, *m),
+                Prop::W(m) => self.push_move(Color::White, *m),
+                Prop::AB(s) => self.push_setup(before_move, s, Some(Color::Black)),
+                Prop::AW(s) => self.push_setup(before_move, s, Some(Color::White)),
+                Prop::AE(s) => self.push_setup(before_move, s, None),
+                Prop::KM(k) => {
+                    if self.km.is_none() {
+                        self.km = Some(KomiRead::Number(*k));
+                    }
+                }
+                Prop::HA(h) => first(&mut self.ha, &h.to_string()),
+                Prop::RU(t) => first(&mut self.rules_raw, &t.text),
+                Prop::PB(t) => first(&mut self.black, &t.text),
+                Prop::PW(t) => first(&mut self.white, &t.text),
+                Prop::BR(t) => first(&mut self.black_rank, &t.text),
+                Prop::WR(t) => first(&mut self.white_rank, &t.text),
+                Prop::DT(t) => first(&mut self.date_raw, &t.text),
+                Prop::EV(t) => first(&mut self.event, &t.text),
+                Prop::AP((name, version)) => {
+                    let v = if version.text.is_empty() {
+                        name.text.clone()
+                    } else {
+                        format!("{}:{}", name.text, version.text)
+                    };
+                    first(&mut self.application, &v)
+                }
+                Prop::RE(t) => first(&mut self.result_raw, &t.text),
+                Prop::Unknown(id, _) if id.is_empty() => self.invalid += 1,
+                Prop::Unknown(..) => self.unknown += 1,
+                Prop::Invalid(id, values) => self.invalid_prop(id, values),
+                _ => {}
+            }
+        }
+        if !node.properties.is_empty() {
+            self.root_setup_done = true;
+        }
+        Ok(())
+    }
+
+    fn invalid_prop(&mut self, id: &str, values: &[String]) {
+        let joined = || values.join(",");
+        match id {
+            // A move value sgf-parse could not read: ` ` is a pass spelling; anything else is a
+            // move to a point off the board, so the move is kept and flagged by replay.
+            "B" | "W" => {
+                let color = if id == "B" { Color::Black } else { Color::White };
+                let v = joined();
+                let mv = if v.trim().is_empty() {
+                    Move::Pass
+                } else {
+                    Move::Play(Point::new(u8::MAX, u8::MAX))
+                };
+                self.moves.push(RecordedMove { color, mv });
+                if !v.trim().is_empty() {
+                    self.invalid += 1;
+                }
+            }
+            "KM" => {
+                if self.km.is_none() {
+                    self.km = Some(KomiRead::Raw(joined()));
+                }
+            }
+            "KO" => first(&mut self.ko_komi, &joined()),
+            "HA" => first(&mut self.ha, &joined()),
+            "AP" => first(&mut self.application, &joined()),
+            "SZ" => {
+                // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error later.
+                if self.size.is_none() {
+                    let v = joined();
+                    let size = parse_size(&v);
+                    self.size = Some(size.unwrap_or((0, 0)));
+                }
+                self.invalid += 1;
+            }
+            _ => self.invalid += 1,
+        }
+    }
+
+    fn push_move(&mut self, color: Color, m: SgfMove) {
+        let mv = match m {
+            SgfMove::Pass => Move::Pass,
+            SgfMove::Move(p) => Move::Play(Point::new(p.x, p.y)),
+        };
+        self.moves.push(RecordedMove { color, mv });
+    }
+
+    fn push_setup(
+        &mut self,
+        before_move: u32,
+        set: &std::collections::HashSet<sgf_parse::go::Point>,
+        stone: Option<Color>,
+    ) {
+        for p in sorted_points(set) {
+            self.setup.push(SetupStone {
+                before_move,
+                point: p,
+                stone,
+            });
+        }
+    }
+
+    fn finish(self) -> Result<GameRecord, RecordError> {
+        let (w, h) = self.size.unwrap_or((19, 19));
+        if !(2..=MAX_BOARD_SIDE).contains(&w) || !(2..=MAX_BOARD_SIDE).contains(&h) {
+            return Err(RecordError::BoardSize(format!(
+                "board {w}x{h} is outside the supported 2..25"
+            )));
+        }
+        let mut moves = self.moves;
+        // Pass spellings: `tt` on boards up to 19×19, `ss` where it lies off the board.
+        let mut passes = 0;
+        for m in moves.iter_mut() {
+            if let Move::Play(p) = m.mv {
+                let tt = p.x == 19 && p.y == 19 && w <= 19 && h <= 19;
+                let ss = p.x == 18 && p.y == 18 && w <= 18 && h <= 18;
+                if tt || ss {
+                    m.mv = Move::Pass;
+                }
+            }
+            if m.mv == Move::Pass {
+                passes += 1;
+            }
+        }
+        let komi = normalise_komi(self.km, self.ko_komi.as_deref(), self.ha.as_deref());
+        let mut setup = self.setup;
+        let (handicap, handicap_source) =
+            normalise_handicap(self.ha.as_deref(), &mut setup, &moves, w, h);
+        let rules = self.rules_raw.as_deref().and_then(RulesetId::from_name);
+        let result = self.result_raw.as_deref().map(parse_result);
+        let date = self.date_raw.as_deref().and_then(parse_first_date);
+        Ok(GameRecord {
+            board_width: w,
+            board_height: h,
+            komi: komi.value,
+            komi_raw: komi.raw,
+            komi_quirk: komi.quirk,
+            handicap,
+            handicap_source,
+            rules,
+            rules_raw: self.rules_raw,
+            black: self.black,
+            white: self.white,
+            black_rank: self.black_rank,
+            white_rank: self.white_rank,
+            date,
+            date_raw: self.date_raw,
+            event: self.event,
+            application: self.application,
+            result,
+            setup,
+            moves,
+            passes,
+            territory_black: self.territory_black,
+            territory_white: self.territory_white,
+            unknown_properties: self.unknown,
+            invalid_properties: self.invalid,
+        })
+    }
+}
+
+fn parse_size(v: &str) -> Option<(u8, u8)> {
+    let v = v.trim();
+    if let Some((a, b)) = v.split_once(':') {
+        Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+    } else {
+        let n: u8 = v.parse().ok()?;
+        Some((n, n))
+    }
+}
+
+struct Komi {
+    value: Option<f64>,
+    raw: Option<String>,
+    quirk: Option<&'static str>,
+}
+
+/// Komi normalisation (RULES.md §6). Fox writes hundredths (`KM[375]` = 3.75 stones = 7.5
+/// points, `KM[650]` = 6.5, `KM[50]` = 0.5); GoGoD writes Chinese komi in stones (`KM[2.75]` =
+/// 5.5 points): a value with a quarter fraction is in stones. `KO[7.5]` and a fractional
+/// `HA[7.5]` carry komi when `KM` is absent; `KM[5 1/2]` is a fraction.
+fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> Komi {
+    let (value, raw, mut quirk) = match km {
+        Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
+        Some(KomiRead::Raw(r)) => {
+            if r.trim().is_empty() {
+                (None, Some(r), Some("empty"))
+            } else {
+                match parse_number(&r.replace('+', "")) {
+                    Some(v) => (Some(v), Some(r), Some("fraction")),
+                    None => (None, Some(r), Some("unreadable")),
+                }
+            }
+        }
+        None => {
+            let from_ko = ko.and_then(|k| parse_number(k).map(|v| (v, k, "ko_property")));
+            let from_ha = ha.and_then(|h| {
+                let v = parse_number(h)?;
+                (v.fract() != 0.0).then_some((v, h, "ha_property"))
+            });
+            match from_ko.or(from_ha) {
+                Some((v, r, q)) => (Some(v), Some(r.to_string()), Some(q)),
+                None => (None, None, None),
+            }
+        }
+    };
+    let mut value = value;
+    if let Some(v) = value {
+        let mut v = v;
+        if v.abs() >= 50.0 {
+            v /= 100.0;
+            quirk = Some("fox_hundredths");
+        }
+        let quarters = v * 4.0;
+        if quarters.fract() == 0.0 && (v * 2.0).fract() != 0.0 {
+            v *= 2.0;
+            if quirk != Some("fox_hundredths") {
+                quirk = Some("stone_units");
+            }
+        }
+        value = Some(v);
+    }
+    Komi { value, raw, quirk }
+}
+
+fn format_number(v: f64) -> String {
+    format!("{v}")
+}
+
+/// Standard handicap points (0-based x, y from the top-left) for `n` stones, 2 ≤ n ≤ 9, on
+/// boards with hoshi (odd sides ≥ 7). The Japanese order: upper right, lower left, lower right,
+/// upper left, then sides and centre.
+pub fn standard_handicap_points(n: u32, w: u8, h: u8) -> Option<Vec<Point>> {
+    if !(2..=9).contains(&n) || w != h || w < 7 || w % 2 == 0 {
+        return None;
+    }
+    let d = if w >= 13 { 3 } else { 2 };
+    let (lo, mid, hi) = (d, w / 2, w - 1 - d);
+    let p = Point::new;
+    let mut pts = vec![p(hi, lo), p(lo, hi)];
+    if n >= 3 {
+        pts.push(p(hi, hi));
+    }
+    if n >= 4 {
+        pts.push(p(lo, lo));
+    }
+    if n >= 6 {
+        pts.push(p(lo, mid));
+        pts.push(p(hi, mid));
+    }
+    if n >= 8 {
+        pts.push(p(mid, lo));
+        pts.push(p(mid, hi));
+    }
+    if n % 2 == 1 && n >= 5 {
+        pts.push(p(mid, mid));
+    }
+    (w > 7 || n <= 4).then_some(pts)
+}
+
+fn normalise_handicap(
+    ha: Option<&str>,
+    setup: &mut Vec<SetupStone>,
+    moves: &[RecordedMove],
+    w: u8,
+    h: u8,
+) -> (u32, HandicapSource) {
+    let ha_n = ha
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .map(|n| n.clamp(0, 400) as u32)
+        .unwrap_or(0);
+    let root: Vec<&SetupStone> = setup.iter().filter(|s| s.before_move == 0).collect();
+    let root_black = root.iter().filter(|s| s.stone == Some(Color::Black)).count() as u32;
+    let root_white = root.iter().filter(|s| s.stone == Some(Color::White)).count() as u32;
+    if root_black >= 2 && root_white == 0 {
+        let source = if ha_n == root_black {
+            HandicapSource::Ha
+        } else {
+            HandicapSource::Ab
+        };
+        return (root_black, source);
+    }
+    if root_black > 0 || root_white > 0 {
+        // A composed position (problem, setup-only record): no handicap.
+        return if ha_n >= 2 {
+            (ha_n, HandicapSource::Ha)
+        } else {
+            (0, HandicapSource::None)
+        };
+    }
+    let opening_black = moves
+        .iter()
+        .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
+        .count() as u32;
+    if ha_n >= 2 {
+        if opening_black >= ha_n.min(2) && opening_black > 1 {
+            return (ha_n, HandicapSource::Moves);
+        }
+        if let Some(points) = standard_handicap_points(ha_n, w, h) {
+            for p in points {
+                setup.push(SetupStone {
+                    before_move: 0,
+                    point: p,
+                    stone: Some(Color::Black),
+                });
+            }
+            return (ha_n, HandicapSource::HaPlaced);
+        }
+        return (ha_n, HandicapSource::Ha);
+    }
+    if opening_black >= 2 && opening_black < moves.len() as u32 {
+        return (opening_black, HandicapSource::Moves);
+    }
+    (0, HandicapSource::None)
+}
+
+/// Days since 1970-01-01 of the first full date (`YYYY-MM-DD`, also with `/` or `.`) in a `DT`
+/// value such as `2006-01-02,03` or `2006-01-02 [Round 1]`.
+pub fn parse_first_date(raw: &str) -> Option<i32> {
+    let s = raw.trim();
+    let mut nums = [0i32; 3];
+    let mut count = 0;
+    let mut cur: Option<i32> = None;
+    let mut digits = 0;
+    for c in s.chars().chain(std::iter::once(' ')) {
+        if let Some(d) = c.to_digit(10) {
+            cur = Some(cur.unwrap_or(0).saturating_mul(10).saturating_add(d as i32));
+            digits += 1;
+            continue;
+        }
+        if let Some(v) = cur.take() {
+            if count == 0 && digits != 4 {
+                return None;
+            }
+            nums[count] = v;
+            count += 1;
+            if count == 3 {
+                break;
+            }
+            if !matches!(c, '-' | '/' | '.') {
+                return None;
+            }
+        } else if count > 0 {
+            return None;
+        }
+        digits = 0;
+    }
+    if count < 3 {
+        return None;
+    }
+    days_from_civil(nums[0], nums[1], nums[2])
+}
+
+fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
+    if !(1..=12).contains(&m) || d < 1 {
+        return None;
+    }
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let mdays = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if d > mdays[(m - 1) as usize] {
+        return None;
+    }
+    // Howard Hinnant's days-from-civil algorithm.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146097 + doe - 719468)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn komi(km: &str) -> (Option<f64>, Option<&'static str>) {
+        let read = match km.parse::<f64>() {
+            Ok(v) => KomiRead::Number(v),
+            Err(_) => KomiRead::Raw(km.to_string()),
+        };
+        let k = normalise_komi(Some(read), None, None);
+        (k.value, k.quirk)
+    }
+
+    #[test]
+    fn komi_quirks() {
+        assert_eq!(komi("6.5"), (Some(6.5), None));
+        assert_eq!(komi("375"), (Some(7.5), Some("fox_hundredths")));
+        assert_eq!(komi("750"), (Some(7.5), Some("fox_hundredths")));
+        assert_eq!(komi("650"), (Some(6.5), Some("fox_hundredths")));
+        assert_eq!(komi("50"), (Some(0.5), Some("fox_hundredths")));
+        assert_eq!(komi("2.75"), (Some(5.5), Some("stone_units")));
+        assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
+        assert_eq!(komi(""), (None, Some("empty")));
+        assert_eq!(komi("0"), (Some(0.0), None));
+        assert_eq!(komi("-6.5"), (Some(-6.5), None));
+        let k = normalise_komi(None, Some("7.5"), None);
+        assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
+        let k = normalise_komi(None, None, Some("7.5"));
+        assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(parse_first_date("1970-01-01"), Some(0));
+        assert_eq!(parse_first_date("2006-01-02"), Some(13150));
+        assert_eq!(parse_first_date("2006-01-02,03"), Some(13150));
+        assert_eq!(parse_first_date("2006/1/2"), Some(13150));
+        assert_eq!(parse_first_date("2006-02-30"), None);
+        assert_eq!(parse_first_date("2006"), None);
+        assert_eq!(parse_first_date("06-01-02"), None);
+    }
+
+    #[test]
+    fn standard_points() {
+        let p = standard_handicap_points(4, 19, 19).unwrap();
+        assert_eq!(
+            p,
+            vec![
+                Point::new(15, 3),
+                Point::new(3, 15),
+                Point::new(15, 15),
+                Point::new(3, 3)
+            ]
+        );
+        assert_eq!(standard_handicap_points(9, 19, 19).unwrap().len(), 9);
+        assert_eq!(standard_handicap_points(5, 9, 9).unwrap()[4], Point::new(4, 4));
+        assert!(standard_handicap_points(10, 19, 19).is_none());
+    }
+}

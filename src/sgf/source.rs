@@ -1,0 +1,398 @@
+//! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.tar`,
+//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, single-file `.sgf.gz`) and `-` (a list of paths on
+//! standard input). Archives are streamed, never unpacked to disk. Every problem — an
+//! unreadable path, a broken archive, a member that decompresses past the size limit, a FIFO —
+//! becomes an item carrying an error, so that it turns into a row: nothing is dropped silently.
+
+use std::fs::File;
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+
+/// One unit of input: the bytes of one SGF file (or an error in its place).
+#[derive(Debug)]
+pub struct InputItem {
+    /// The path given or found on disk (for archives, the archive's path).
+    pub source: String,
+    /// The member's name inside an archive.
+    pub member: Option<String>,
+    pub data: Result<Vec<u8>, SourceError>,
+}
+
+/// Why an input could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourceError {
+    /// The path could not be read (missing, permission, symlink loop, not a regular file…).
+    Io(String),
+    /// The archive itself is corrupt or unsupported.
+    Archive(String),
+    /// The file or member is (or decompresses to) more than the limit.
+    TooLarge { limit: u64 },
+}
+
+impl SourceError {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            SourceError::Io(_) => "io_error",
+            SourceError::Archive(_) => "archive_error",
+            SourceError::TooLarge { .. } => "file_too_large",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            SourceError::Io(m) | SourceError::Archive(m) => m.clone(),
+            SourceError::TooLarge { limit } => {
+                format!("more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)")
+            }
+        }
+    }
+}
+
+/// What a path is, judged by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Sgf,
+    SgfGz,
+    Zip,
+    Tar,
+    TarGz,
+    TarBz2,
+    TarXz,
+}
+
+/// Classifies a file name (case-insensitive). `None` for names that are not inputs.
+pub fn classify(name: &str) -> Option<InputKind> {
+    let n = name.to_ascii_lowercase();
+    Some(if n.ends_with(".sgf") {
+        InputKind::Sgf
+    } else if n.ends_with(".sgf.gz") {
+        InputKind::SgfGz
+    } else if n.ends_with(".zip") {
+        InputKind::Zip
+    } else if n.ends_with(".tar") {
+        InputKind::Tar
+    } else if n.ends_with(".tar.gz") || n.ends_with(".tgz") {
+        InputKind::TarGz
+    } else if n.ends_with(".tar.bz2") || n.ends_with(".tbz2") {
+        InputKind::TarBz2
+    } else if n.ends_with(".tar.xz") || n.ends_with(".txz") {
+        InputKind::TarXz
+    } else {
+        return None;
+    })
+}
+
+/// Expands the command-line inputs into the ordered list of paths to read: directories are
+/// walked recursively in file-name order; `-` reads paths from standard input, one per line.
+/// Walk errors (permissions, symlink loops) are returned in place as error paths.
+pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceError)>> {
+    let mut out = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            let stdin = io::stdin();
+            for line in stdin.lock().lines() {
+                match line {
+                    Ok(l) if !l.trim().is_empty() => {
+                        expand_one(Path::new(l.trim()), &mut out);
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        out.push(Err(("-".into(), SourceError::Io(format!("stdin: {e}")))));
+                        break;
+                    }
+                }
+            }
+        } else {
+            expand_one(input, &mut out);
+        }
+    }
+    out
+}
+
+fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
+    if path.is_dir() {
+        let walker = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walker {
+            match entry {
+                Ok(e) => {
+                    if e.file_type().is_file()
+                        && classify(&e.file_name().to_string_lossy()).is_some()
+                    {
+                        out.push(Ok(e.into_path()));
+                    }
+                }
+                Err(e) => {
+                    let at = e
+                        .path()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_else(|| path.display().to_string());
+                    out.push(Err((at.clone(), SourceError::Io(format!("{at}: {e}")))));
+                }
+            }
+        }
+    } else {
+        out.push(Ok(path.to_path_buf()));
+    }
+}
+
+/// Counts the SGF items a list of paths will yield, where that is cheap to know: plain files
+/// count one, zips are counted from their central directory; tar archives are not (`None`).
+pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u64> {
+    let mut total = 0u64;
+    for p in paths {
+        match p {
+            Err(_) => total += 1,
+            Ok(path) => match classify(&path.to_string_lossy()) {
+                Some(InputKind::Zip) => {
+                    let n = File::open(path)
+                        .ok()
+                        .and_then(|f| zip::ZipArchive::new(io::BufReader::new(f)).ok())
+                        .map(|z| {
+                            z.file_names()
+                                .filter(|n| {
+                                    n.as_ref()
+                                        .is_ok_and(|n| classify(n) == Some(InputKind::Sgf))
+                                })
+                                .count() as u64
+                        })
+                        .unwrap_or(1);
+                    total += n.max(1);
+                }
+                Some(InputKind::Tar | InputKind::TarGz | InputKind::TarBz2 | InputKind::TarXz) => {
+                    return None
+                }
+                _ => total += 1,
+            },
+        }
+    }
+    Some(total)
+}
+
+/// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
+/// stop early (Ctrl-C, `--limit`). `max_bytes` bounds each file or member after decompression.
+pub fn read_all(
+    paths: &[Result<PathBuf, (String, SourceError)>],
+    max_bytes: u64,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) {
+    for p in paths {
+        let go_on = match p {
+            Err((source, e)) => sink(InputItem {
+                source: source.clone(),
+                member: None,
+                data: Err(e.clone()),
+            }),
+            Ok(path) => read_path(path, max_bytes, sink),
+        };
+        if !go_on {
+            return;
+        }
+    }
+}
+
+fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> bool) -> bool {
+    let source = path.display().to_string();
+    let item = |data| InputItem {
+        source: source.clone(),
+        member: None,
+        data,
+    };
+    let file = match open_regular(path) {
+        Ok(f) => f,
+        Err(e) => return sink(item(Err(e))),
+    };
+    let kind = classify(&path.to_string_lossy()).unwrap_or(InputKind::Sgf);
+    match kind {
+        InputKind::Sgf => sink(item(read_limited(file, max_bytes))),
+        InputKind::SgfGz => sink(item(read_limited(
+            flate2::read::MultiGzDecoder::new(io::BufReader::new(file)),
+            max_bytes,
+        ))),
+        InputKind::Zip => read_zip(&source, file, max_bytes, sink),
+        InputKind::Tar => read_tar(&source, file, max_bytes, sink),
+        InputKind::TarGz => read_tar(
+            &source,
+            flate2::read::MultiGzDecoder::new(io::BufReader::new(file)),
+            max_bytes,
+            sink,
+        ),
+        InputKind::TarBz2 => read_tar(
+            &source,
+            bzip2::read::MultiBzDecoder::new(io::BufReader::new(file)),
+            max_bytes,
+            sink,
+        ),
+        InputKind::TarXz => read_tar(
+            &source,
+            xz2::read::XzDecoder::new_multi_decoder(io::BufReader::new(file)),
+            max_bytes,
+            sink,
+        ),
+    }
+}
+
+/// Opens a path only if it is a regular file (a FIFO would block the run forever).
+fn open_regular(path: &Path) -> Result<File, SourceError> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(SourceError::Io(format!(
+            "{}: not a regular file (directory inputs are walked; FIFOs and devices are not read)",
+            path.display()
+        )));
+    }
+    File::open(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))
+}
+
+/// Reads at most `max_bytes`; more is an error (decompression bombs stop here, memory bounded).
+fn read_limited(reader: impl Read, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
+    let mut buf = Vec::new();
+    let mut limited = reader.take(max_bytes.saturating_add(1));
+    limited
+        .read_to_end(&mut buf)
+        .map_err(|e| SourceError::Io(format!("read error: {e}")))?;
+    if buf.len() as u64 > max_bytes {
+        return Err(SourceError::TooLarge { limit: max_bytes });
+    }
+    Ok(buf)
+}
+
+fn read_zip(
+    source: &str,
+    file: File,
+    max_bytes: u64,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
+        Ok(a) => a,
+        Err(e) => {
+            return sink(InputItem {
+                source: source.to_string(),
+                member: None,
+                data: Err(SourceError::Archive(format!("{source}: not a readable zip: {e}"))),
+            })
+        }
+    };
+    for i in 0..archive.len() {
+        let (name, data) = match archive.by_index(i) {
+            Ok(entry) => {
+                let name = match entry.name() {
+                    Ok(n) => n.into_owned(),
+                    Err(_) => format!("#{i}"),
+                };
+                if entry.is_dir() || classify(&name) != Some(InputKind::Sgf) {
+                    continue;
+                }
+                let data = read_limited(entry, max_bytes).map_err(|e| match e {
+                    SourceError::Io(m) => SourceError::Archive(format!("{source}::{name}: {m}")),
+                    other => other,
+                });
+                (name, data)
+            }
+            Err(e) => (
+                format!("#{i}"),
+                Err(SourceError::Archive(format!("{source}: member #{i}: {e}"))),
+            ),
+        };
+        let go_on = sink(InputItem {
+            source: source.to_string(),
+            member: Some(name),
+            data,
+        });
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+fn read_tar(
+    source: &str,
+    reader: impl Read,
+    max_bytes: u64,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let mut archive = tar::Archive::new(reader);
+    let entries = match archive.entries() {
+        Ok(e) => e,
+        Err(e) => {
+            return sink(InputItem {
+                source: source.to_string(),
+                member: None,
+                data: Err(SourceError::Archive(format!("{source}: not a readable tar: {e}"))),
+            })
+        }
+    };
+    for entry in entries {
+        let (member, data) = match entry {
+            Ok(entry) => {
+                let name = entry
+                    .path()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .unwrap_or_else(|_| "?".into());
+                if !entry.header().entry_type().is_file() || classify(&name) != Some(InputKind::Sgf)
+                {
+                    continue;
+                }
+                let data = read_limited(entry, max_bytes);
+                (Some(name), data)
+            }
+            Err(e) => {
+                // A corrupt tar stream cannot be resynchronised: report and stop this archive.
+                return sink(InputItem {
+                    source: source.to_string(),
+                    member: None,
+                    data: Err(SourceError::Archive(format!("{source}: corrupt tar stream: {e}"))),
+                });
+            }
+        };
+        if !sink(InputItem {
+            source: source.to_string(),
+            member,
+            data,
+        }) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(classify("a.SGF"), Some(InputKind::Sgf));
+        assert_eq!(classify("a.sgf.gz"), Some(InputKind::SgfGz));
+        assert_eq!(classify("x.TGZ"), Some(InputKind::TarGz));
+        assert_eq!(classify("x.tar.xz"), Some(InputKind::TarXz));
+        assert_eq!(classify("MANIFEST.tsv"), None);
+    }
+
+    #[test]
+    fn gzip_bomb_is_bounded() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bomb.sgf.gz");
+        let mut enc = flate2::write::GzEncoder::new(
+            File::create(&path).unwrap(),
+            flate2::Compression::best(),
+        );
+        let zeros = vec![b' '; 1 << 20];
+        for _ in 0..64 {
+            enc.write_all(&zeros).unwrap();
+        }
+        enc.finish().unwrap();
+        let paths = vec![Ok(path)];
+        let mut items = Vec::new();
+        read_all(&paths, 1 << 20, &mut |i| {
+            items.push(i);
+            true
+        });
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[0].data, Err(SourceError::TooLarge { limit: 1 << 20 }));
+    }
+}

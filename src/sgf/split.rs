@@ -1,0 +1,243 @@
+//! A cheap structural scan of decoded SGF text: splits a collection into its games (top-level
+//! `(`…`)`), counts nodes and nesting depth (so hostile files are rejected before the recursive
+//! tree is built), and finds the defects a lenient reader must repair or report with a byte
+//! offset: text before the first `(`, unclosed games, stray `)`, unterminated values, and
+//! all-lowercase property identifiers (which sgf-parse would silently turn into nothing).
+//!
+//! The scan looks only at ASCII bytes of the UTF-8 text, so multi-byte characters never confuse
+//! it (decoding happened before, see [`super::charset`]).
+
+/// One game's span in the text, with what the scan learned about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameSpan {
+    /// Byte offset of the opening `(`.
+    pub start: usize,
+    /// Byte offset one past the closing `)` (or the end of the text when unclosed).
+    pub end: usize,
+    /// Nodes (`;` outside values) in the whole tree, variations included.
+    pub nodes: usize,
+    /// Deepest `(` nesting.
+    pub max_depth: usize,
+    /// How many `)` are missing at the end (0 for a well-formed game).
+    pub unclosed: usize,
+    /// Byte offset of a value `[` that is never closed.
+    pub unterminated_value_at: Option<usize>,
+    /// Byte offset of the first all-lowercase property identifier (`b[pd]`).
+    pub lowercase_ident_at: Option<usize>,
+}
+
+/// The result of scanning a whole file.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Scan {
+    pub games: Vec<GameSpan>,
+    /// Bytes of non-whitespace text before the first `(` (0 when none).
+    pub leading_text: usize,
+    /// Byte offset of the first `)` that closes nothing.
+    pub stray_close_at: Option<usize>,
+}
+
+/// Scans `text` for games. Linear time, no allocation per node.
+pub fn scan(text: &str) -> Scan {
+    let b = text.as_bytes();
+    let mut out = Scan::default();
+    let mut i = 0;
+    let mut depth = 0usize;
+    let mut cur: Option<GameSpan> = None;
+    // Start of the current run of identifier letters outside values, and whether it had an
+    // uppercase letter.
+    let mut ident_start: Option<usize> = None;
+    let mut ident_upper = false;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'[' => {
+                if let (Some(g), Some(s)) = (cur.as_mut(), ident_start) {
+                    if !ident_upper && g.lowercase_ident_at.is_none() {
+                        g.lowercase_ident_at = Some(s);
+                    }
+                }
+                ident_start = None;
+                // Skip the value, honouring escapes.
+                let open = i;
+                i += 1;
+                let mut closed = false;
+                while i < b.len() {
+                    match b[i] {
+                        b'\\' => i += 2,
+                        b']' => {
+                            closed = true;
+                            break;
+                        }
+                        _ => i += 1,
+                    }
+                }
+                if !closed {
+                    if let Some(g) = cur.as_mut() {
+                        g.unterminated_value_at = Some(open);
+                    }
+                    break;
+                }
+                i += 1;
+                continue;
+            }
+            b'(' => {
+                ident_start = None;
+                if depth == 0 {
+                    if out.games.is_empty() && cur.is_none() {
+                        out.leading_text = b[..i].iter().filter(|c| !c.is_ascii_whitespace()).count();
+                    }
+                    cur = Some(GameSpan {
+                        start: i,
+                        end: i,
+                        nodes: 0,
+                        max_depth: 0,
+                        unclosed: 0,
+                        unterminated_value_at: None,
+                        lowercase_ident_at: None,
+                    });
+                }
+                depth += 1;
+                if let Some(g) = cur.as_mut() {
+                    g.max_depth = g.max_depth.max(depth);
+                }
+            }
+            b')' => {
+                ident_start = None;
+                if depth == 0 {
+                    out.stray_close_at.get_or_insert(i);
+                } else {
+                    depth -= 1;
+                    if depth == 0 {
+                        if let Some(mut g) = cur.take() {
+                            g.end = i + 1;
+                            out.games.push(g);
+                        }
+                    }
+                }
+            }
+            b';' => {
+                ident_start = None;
+                if let Some(g) = cur.as_mut() {
+                    g.nodes += 1;
+                }
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                if ident_start.is_none() {
+                    ident_start = Some(i);
+                    ident_upper = false;
+                }
+                ident_upper |= c.is_ascii_uppercase();
+            }
+            _ if c.is_ascii_whitespace() => {}
+            _ => ident_start = None,
+        }
+        i += 1;
+    }
+    if let Some(mut g) = cur.take() {
+        g.end = b.len();
+        g.unclosed = depth;
+        out.games.push(g);
+    }
+    if out.games.is_empty() {
+        out.leading_text = b.iter().filter(|c| !c.is_ascii_whitespace()).count();
+    }
+    out
+}
+
+/// Upper-cases all-lowercase property identifiers outside values (`b[pd]` → `B[pd]`), the
+/// repair for FF[1]-style files that sgf-parse would otherwise read as nameless properties.
+pub fn uppercase_identifiers(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let mut ident_start: Option<usize> = None;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'[' => {
+                if let Some(s) = ident_start.take() {
+                    let ident = &mut out[s..];
+                    if !ident.iter().any(|c: &u8| c.is_ascii_uppercase()) {
+                        ident.make_ascii_uppercase();
+                    }
+                }
+                out.push(c);
+                i += 1;
+                while i < b.len() {
+                    out.push(b[i]);
+                    match b[i] {
+                        b'\\' => {
+                            if i + 1 < b.len() {
+                                out.push(b[i + 1]);
+                            }
+                            i += 2;
+                        }
+                        b']' => {
+                            i += 1;
+                            break;
+                        }
+                        _ => i += 1,
+                    }
+                }
+                continue;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                if ident_start.is_none() {
+                    ident_start = Some(out.len());
+                }
+            }
+            _ if c.is_ascii_whitespace() && ident_start.is_some() => {}
+            _ => ident_start = None,
+        }
+        out.push(c);
+        i += 1;
+    }
+    // Only ASCII letters were changed, so the bytes are still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_a_collection() {
+        let s = scan("(;GM[1];B[aa])\n(;W[bb](;B[cc])(;B[dd]))");
+        assert_eq!(s.games.len(), 2);
+        assert_eq!(s.games[0].nodes, 2);
+        assert_eq!(s.games[1].nodes, 3);
+        assert_eq!(s.games[1].max_depth, 2);
+        assert_eq!(s.leading_text, 0);
+    }
+
+    #[test]
+    fn brackets_inside_values_do_not_count() {
+        let s = scan(r"(;C[a ) ( ; \] b];B[aa])");
+        assert_eq!(s.games.len(), 1);
+        assert_eq!(s.games[0].nodes, 2);
+        assert_eq!(s.games[0].unclosed, 0);
+    }
+
+    #[test]
+    fn defects_have_offsets() {
+        let s = scan("junk (;B[aa];W[bb]");
+        assert_eq!(s.leading_text, 4);
+        assert_eq!(s.games[0].unclosed, 1);
+        let s = scan("(;C[never closed");
+        assert_eq!(s.games[0].unterminated_value_at, Some(3));
+        let s = scan(") (;B[aa])");
+        assert_eq!(s.stray_close_at, Some(0));
+        let s = scan("(;b[pd];w[dd])");
+        assert_eq!(s.games[0].lowercase_ident_at, Some(2));
+        let s = scan("(;AddBlack[pd])");
+        assert_eq!(s.games[0].lowercase_ident_at, None);
+    }
+
+    #[test]
+    fn uppercasing_only_touches_lowercase_identifiers() {
+        assert_eq!(
+            uppercase_identifiers("(;b[pd]c[b[x\\]y]AddWhite[aa])"),
+            "(;B[pd]C[b[x\\]y]AddWhite[aa])"
+        );
+    }
+}
