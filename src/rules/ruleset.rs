@@ -58,7 +58,9 @@ impl RulesetId {
             .collect();
         let id = match key.as_str() {
             "chinese" | "cn" | "chn" | "china" | "zh" | "chineserules" | "chinese2002"
-            | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" => RulesetId::Chinese,
+            | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" => {
+                RulesetId::Chinese
+            }
             "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
             | "nihonkiin" | "日本" | "日本规则" | "日本ルール" => RulesetId::Japanese,
             "korean" | "kr" | "kor" | "ko" | "korea" | "한국" | "韩国" | "韩国规则" => {
@@ -260,6 +262,10 @@ mod tests {
         assert_eq!(bonus(RulesetId::Aga), 3.0);
         assert_eq!(bonus(RulesetId::Japanese), 0.0);
         assert_eq!(bonus(RulesetId::Nz), 0.0);
-        assert_eq!(HandicapBonus::N.points(1), 0.0, "a 1-stone handicap gives no bonus");
+        assert_eq!(
+            HandicapBonus::N.points(1),
+            0.0,
+            "a 1-stone handicap gives no bonus"
+        );
     }
 }

@@ -61,9 +61,7 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
         .collect();
     let name = match key.as_str() {
         "utf8" | "utf" | "unicode" => "utf-8",
-        "sjis" | "shiftjis" | "mskanji" | "cp932" | "windows932" | "ms932" | "xsjis" => {
-            "shift_jis"
-        }
+        "sjis" | "shiftjis" | "mskanji" | "cp932" | "windows932" | "ms932" | "xsjis" => "shift_jis",
         "gb2312" | "gbk" | "cp936" | "windows936" | "euccn" | "gb231280" => "gbk",
         "gb18030" => "gb18030",
         "euckr" | "cp949" | "windows949" | "uhc" | "ksc5601" | "ksc56011987" => "euc-kr",
@@ -222,7 +220,8 @@ mod tests {
 
     #[test]
     fn wrong_declaration_falls_back_to_detection() {
-        let (bytes, _, _) = encoding_rs::EUC_KR.encode("(;CA[UTF-8]PB[이창호]PW[조훈현]C[바둑 대국 기록입니다])");
+        let (bytes, _, _) =
+            encoding_rs::EUC_KR.encode("(;CA[UTF-8]PB[이창호]PW[조훈현]C[바둑 대국 기록입니다])");
         let d = decode(&bytes);
         assert_eq!(d.declared.as_deref(), Some("UTF-8"));
         assert_eq!(d.used, "EUC-KR");

@@ -291,7 +291,11 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
     let parsed = match parse_one(&text, &strict) {
         Ok(node) => Ok(node),
         Err(ParseFail::NotGo) => {
-            return fail(out, ErrorKind::NotGo, format!("game at byte {}: {}", span.start, ParseFail::NotGo))
+            return fail(
+                out,
+                ErrorKind::NotGo,
+                format!("game at byte {}: {}", span.start, ParseFail::NotGo),
+            )
         }
         Err(strict_err) => {
             let lenient = ParseOptions {
@@ -310,7 +314,10 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
             };
             match parse_one(&text, &lenient) {
                 Ok(node) if !node.properties.is_empty() => {
-                    repairs.push((kind, format!("{what}; lenient parsing kept what came before")));
+                    repairs.push((
+                        kind,
+                        format!("{what}; lenient parsing kept what came before"),
+                    ));
                     Ok(node)
                 }
                 Ok(node) => {

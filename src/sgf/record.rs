@@ -93,10 +93,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     pub fn setup_count(&self, color: Color) -> u32 {
-        self.setup
-            .iter()
-            .filter(|s| s.stone == Some(color))
-            .count() as u32
+        self.setup.iter().filter(|s| s.stone == Some(color)).count() as u32
     }
 
     pub fn has_territory_markup(&self) -> bool {
@@ -240,7 +237,11 @@ impl Builder {
             // A move value sgf-parse could not read: ` ` is a pass spelling; anything else is a
             // move to a point off the board, so the move is kept and flagged by replay.
             "B" | "W" => {
-                let color = if id == "B" { Color::Black } else { Color::White };
+                let color = if id == "B" {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 let v = joined();
                 let mv = if v.trim().is_empty() {
                     Move::Pass
@@ -466,8 +467,14 @@ fn normalise_handicap(
         .map(|n| n.clamp(0, 400) as u32)
         .unwrap_or(0);
     let root: Vec<&SetupStone> = setup.iter().filter(|s| s.before_move == 0).collect();
-    let root_black = root.iter().filter(|s| s.stone == Some(Color::Black)).count() as u32;
-    let root_white = root.iter().filter(|s| s.stone == Some(Color::White)).count() as u32;
+    let root_black = root
+        .iter()
+        .filter(|s| s.stone == Some(Color::Black))
+        .count() as u32;
+    let root_white = root
+        .iter()
+        .filter(|s| s.stone == Some(Color::White))
+        .count() as u32;
     if root_black >= 2 && root_white == 0 {
         let source = if ha_n == root_black {
             HandicapSource::Ha
@@ -552,7 +559,20 @@ fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
         return None;
     }
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let mdays = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let mdays = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
     if d > mdays[(m - 1) as usize] {
         return None;
     }
@@ -621,7 +641,10 @@ mod tests {
             ]
         );
         assert_eq!(standard_handicap_points(9, 19, 19).unwrap().len(), 9);
-        assert_eq!(standard_handicap_points(5, 9, 9).unwrap()[4], Point::new(4, 4));
+        assert_eq!(
+            standard_handicap_points(5, 9, 9).unwrap()[4],
+            Point::new(4, 4)
+        );
         assert!(standard_handicap_points(10, 19, 19).is_none());
     }
 }

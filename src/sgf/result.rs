@@ -235,7 +235,10 @@ pub fn parse_number(s: &str) -> Option<f64> {
     if let Ok(v) = s.parse::<f64>() {
         return v.is_finite().then_some(v);
     }
-    let s = s.replace('½', " 1/2").replace('¼', " 1/4").replace('¾', " 3/4");
+    let s = s
+        .replace('½', " 1/2")
+        .replace('¼', " 1/4")
+        .replace('¾', " 3/4");
     let mut total = 0.0;
     let mut parts = 0;
     for part in s.split_whitespace() {

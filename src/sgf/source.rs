@@ -42,7 +42,9 @@ impl SourceError {
         match self {
             SourceError::Io(m) | SourceError::Archive(m) => m.clone(),
             SourceError::TooLarge { limit } => {
-                format!("more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)")
+                format!(
+                    "more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)"
+                )
             }
         }
     }
@@ -271,7 +273,9 @@ fn read_zip(
             return sink(InputItem {
                 source: source.to_string(),
                 member: None,
-                data: Err(SourceError::Archive(format!("{source}: not a readable zip: {e}"))),
+                data: Err(SourceError::Archive(format!(
+                    "{source}: not a readable zip: {e}"
+                ))),
             })
         }
     };
@@ -321,7 +325,9 @@ fn read_tar(
             return sink(InputItem {
                 source: source.to_string(),
                 member: None,
-                data: Err(SourceError::Archive(format!("{source}: not a readable tar: {e}"))),
+                data: Err(SourceError::Archive(format!(
+                    "{source}: not a readable tar: {e}"
+                ))),
             })
         }
     };
@@ -344,7 +350,9 @@ fn read_tar(
                 return sink(InputItem {
                     source: source.to_string(),
                     member: None,
-                    data: Err(SourceError::Archive(format!("{source}: corrupt tar stream: {e}"))),
+                    data: Err(SourceError::Archive(format!(
+                        "{source}: corrupt tar stream: {e}"
+                    ))),
                 });
             }
         };

@@ -84,7 +84,8 @@ pub fn scan(text: &str) -> Scan {
                 ident_start = None;
                 if depth == 0 {
                     if out.games.is_empty() && cur.is_none() {
-                        out.leading_text = b[..i].iter().filter(|c| !c.is_ascii_whitespace()).count();
+                        out.leading_text =
+                            b[..i].iter().filter(|c| !c.is_ascii_whitespace()).count();
                     }
                     cur = Some(GameSpan {
                         start: i,

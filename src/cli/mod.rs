@@ -1,0 +1,49 @@
+//! The command line: clap definitions (raw flags) and their validation into run settings, one
+//! module per subcommand. `main.rs` only calls [`run`] and maps the outcome to an exit code.
+//!
+//! Exit status: 0 every game was read; 1 some games could not be read (rows with status
+//! `error`); 2 fatal (bad arguments, output not writable: no output); 130 interrupted.
+
+pub mod scan;
+pub mod schema_cmd;
+
+use clap::{Parser, Subcommand};
+
+/// Audit Go (weiqi/baduk) SGF archives: replay every game, check legality under seven
+/// rulesets, rescore each game under all of them, and write one Parquet row per game.
+#[derive(Debug, Parser)]
+#[command(name = "kifu-audit", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Audit SGF files, directories and archives; write one Parquet row per game.
+    Scan(scan::ScanArgs),
+    /// Print the output schema (every column, type and meaning) as Markdown.
+    Schema,
+}
+
+/// How a run ended, for the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    AllRead,
+    SomeUnreadable,
+    Interrupted,
+}
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// Fatal errors only (exit status 2).
+pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Command::Scan(args) => scan::run(args),
+        Command::Schema => {
+            schema_cmd::run()?;
+            Ok(Outcome::AllRead)
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! `kifu-audit scan`: flags → validated [`pipeline::Config`] → run → summary on stderr.
+
+use super::Outcome;
+use crate::output::WriterOptions;
+use crate::pipeline::{self, Config};
+use crate::rules::{Ruleset, RulesetId};
+use crate::scoring::KomiPolicy;
+use crate::sgf::Limits;
+use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+const EXAMPLES: &str = "\
+Examples:
+  kifu-audit scan data-samples -o games.parquet
+  kifu-audit scan kgs-2020.zip fox/ --threads 8 -o audit.parquet
+  find . -name '*.sgf' | kifu-audit scan - -o games.parquet
+  kifu-audit scan games/ --komi recorded --quiet -o recorded.parquet
+  duckdb -c \"SELECT status, count(*) FROM 'games.parquet' GROUP BY ALL\"";
+
+/// Komi policy on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KomiArg {
+    /// Even games use each ruleset's standard komi; handicap games keep the recorded komi.
+    Standard,
+    /// Every ruleset applies the record's own komi.
+    Recorded,
+}
+
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ScanArgs {
+    /// SGF files, directories (searched recursively for .sgf), archives (.zip, .tar, .tar.gz,
+    /// .tgz, .tar.bz2, .tar.xz, .sgf.gz), or `-` to read paths from standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// The Parquet file to write (replaced atomically at the end).
+    #[arg(
+        short,
+        long,
+        default_value = "games.parquet",
+        value_name = "OUT.parquet"
+    )]
+    pub output: PathBuf,
+    /// Worker threads (0 = one per core). The output is identical for every value.
+    #[arg(short = 'j', long, default_value_t = 0)]
+    pub threads: usize,
+    /// Which komi the per-ruleset scores apply.
+    #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
+    pub komi: KomiArg,
+    /// Rulesets to compare in the summary (comma-separated; all seven by default). Columns for
+    /// every ruleset are always written.
+    #[arg(long, value_delimiter = ',', value_name = "LIST")]
+    pub rules: Vec<String>,
+    /// No progress bar and no summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Stop after this many games.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Largest file or archive member, after decompression, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES")]
+    pub max_file_bytes: u64,
+    /// Largest single game, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_game_bytes, value_name = "BYTES")]
+    pub max_game_bytes: usize,
+    /// Most nodes in one game tree.
+    #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N")]
+    pub max_nodes: usize,
+}
+
+fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
+    let mut rulesets = Vec::new();
+    for name in &args.rules {
+        match RulesetId::from_name(name) {
+            Some(id) if !rulesets.contains(&id) => rulesets.push(id),
+            Some(_) => {}
+            None => bail!(
+                "unknown ruleset {name:?} in --rules (known: chinese, japanese, korean, ing, aga, nz, tromp_taylor)"
+            ),
+        }
+    }
+    if rulesets.is_empty() {
+        rulesets = RulesetId::ALL.to_vec();
+    }
+    if args.output.is_dir() {
+        bail!(
+            "--output {} is a directory; give a file name",
+            args.output.display()
+        );
+    }
+    let komi_policy = match args.komi {
+        KomiArg::Standard => KomiPolicy::Standard,
+        KomiArg::Recorded => KomiPolicy::Recorded,
+    };
+    let presets: Vec<String> = Ruleset::all().iter().map(|r| format!("{:?}", r)).collect();
+    let command_line: Vec<String> = std::env::args().collect();
+    let metadata = vec![
+        (
+            "kifu_audit.version".to_string(),
+            env!("CARGO_PKG_VERSION").to_string(),
+        ),
+        (
+            "kifu_audit.komi_policy".to_string(),
+            format!("{:?}", args.komi).to_lowercase(),
+        ),
+        ("kifu_audit.rulesets".to_string(), presets.join("\n")),
+        (
+            "kifu_audit.command_line".to_string(),
+            command_line.join(" "),
+        ),
+    ];
+    let config = Config {
+        inputs: args.inputs.clone(),
+        output: args.output.clone(),
+        threads: args.threads,
+        komi_policy,
+        limits: Limits {
+            max_file_bytes: args.max_file_bytes,
+            max_game_bytes: args.max_game_bytes,
+            max_nodes: args.max_nodes,
+        },
+        limit: args.limit,
+        progress: !args.quiet,
+        writer: WriterOptions {
+            metadata,
+            ..WriterOptions::default()
+        },
+    };
+    Ok((config, rulesets))
+}
+
+/// Runs `scan`.
+///
+/// # Errors
+/// Bad arguments or an unwritable output.
+pub fn run(args: ScanArgs) -> Result<Outcome> {
+    let (config, rulesets) = validate(&args)?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = interrupted.clone();
+        // A second handler cannot be installed (e.g. in tests running twice): not fatal.
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            eprintln!("\ninterrupted: stopping; the previous output file is left as it was");
+        });
+    }
+    let summary = pipeline::run(&config, &interrupted)?;
+    if !args.quiet {
+        eprint!("{}", summary.render_for(&rulesets));
+        if !summary.interrupted {
+            eprintln!("wrote {}", config.output.display());
+        }
+    }
+    Ok(if summary.interrupted {
+        Outcome::Interrupted
+    } else if summary.errors > 0 {
+        Outcome::SomeUnreadable
+    } else {
+        Outcome::AllRead
+    })
+}

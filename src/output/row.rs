@@ -1,0 +1,56 @@
+//! [`GameRow`]: everything known about one game, as the output needs it. One row per game,
+//! always: an unreadable game has `ingest.status == Error` and no replay or score.
+
+use crate::rules::{Color, ReplayReport, Verdict};
+use crate::scoring::ScoreReport;
+use crate::sgf::Ingested;
+
+/// The replay facts a row keeps (the final board itself is not kept).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplaySummary {
+    pub verdicts: [Verdict; 7],
+    pub captures_by_black: u32,
+    pub captures_by_white: u32,
+    /// Board moves incl. handicap setup stones, excl. passes (RULES.md §3 `plays`).
+    pub black_plays: u32,
+    pub white_plays: u32,
+    pub last_mover: Option<Color>,
+    pub ended_by_passes: bool,
+    pub repetition: bool,
+    pub same_color_moves: u32,
+    pub moves_after_two_passes: u32,
+    pub final_hash: u64,
+    pub game_hash: u64,
+}
+
+impl ReplaySummary {
+    /// Keeps the facts of a replay; `handicap_setup` black stones are added to Black's plays.
+    pub fn from_report(r: &ReplayReport, handicap_setup: u32) -> Self {
+        ReplaySummary {
+            verdicts: r.verdicts,
+            captures_by_black: r.captures_by_black,
+            captures_by_white: r.captures_by_white,
+            black_plays: r.black_moves + handicap_setup,
+            white_plays: r.white_moves,
+            last_mover: r.last_mover,
+            ended_by_passes: r.ended_by_passes,
+            repetition: r.repetition,
+            same_color_moves: r.same_color_moves,
+            moves_after_two_passes: r.moves_after_two_passes,
+            final_hash: r.final_hash,
+            game_hash: r.game_hash,
+        }
+    }
+}
+
+/// One output row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The path given or found on disk.
+    pub source: String,
+    /// The archive member, for games read from archives.
+    pub member: Option<String>,
+    pub ingest: Ingested,
+    pub replay: Option<ReplaySummary>,
+    pub score: Option<ScoreReport>,
+}

@@ -1,0 +1,416 @@
+//! The Parquet schema, defined once. Every column is a [`Column`]: its name, Arrow type, meaning
+//! (with units and sign convention) and the function that reads its value from a [`GameRow`].
+//! The Arrow schema, the batch builder and `SCHEMA.md` (`kifu-audit schema`) are all derived
+//! from [`columns`], so they cannot drift apart.
+//!
+//! Conventions: margins are in points, Black minus White (positive = Black ahead), after komi
+//! and handicap bonus; unknown values are NULL, never a sentinel; enum-like strings are
+//! dictionary-encoded; replay and score columns are NULL on `error` rows.
+
+use super::row::GameRow;
+use crate::rules::{Color, RulesetId};
+use arrow_array::builder::{
+    BooleanBuilder, Date32Builder, Float64Builder, Int32Builder, StringBuilder,
+    StringDictionaryBuilder, UInt64Builder,
+};
+use arrow_array::types::Int32Type;
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use std::sync::{Arc, OnceLock};
+
+/// The value types columns can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColType {
+    /// Free text (names, paths, messages).
+    Text,
+    /// A small set of repeated strings: dictionary-encoded (DuckDB VARCHAR, pandas category).
+    Label,
+    Bool,
+    Int,
+    /// An unsigned 64-bit hash (DuckDB UBIGINT).
+    Hash,
+    Float,
+    /// Days since 1970-01-01 (Parquet DATE).
+    Date,
+}
+
+impl ColType {
+    fn data_type(self) -> DataType {
+        match self {
+            ColType::Text => DataType::Utf8,
+            ColType::Label => {
+                DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
+            }
+            ColType::Bool => DataType::Boolean,
+            ColType::Int => DataType::Int32,
+            ColType::Hash => DataType::UInt64,
+            ColType::Float => DataType::Float64,
+            ColType::Date => DataType::Date32,
+        }
+    }
+
+    /// The type as DuckDB reports it, for the documentation.
+    pub fn sql_name(self) -> &'static str {
+        match self {
+            ColType::Text | ColType::Label => "VARCHAR",
+            ColType::Bool => "BOOLEAN",
+            ColType::Int => "INTEGER",
+            ColType::Hash => "UBIGINT",
+            ColType::Float => "DOUBLE",
+            ColType::Date => "DATE",
+        }
+    }
+}
+
+/// One cell's value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cell<'a> {
+    Null,
+    Str(&'a str),
+    Bool(bool),
+    Int(i64),
+    Hash(u64),
+    Float(f64),
+    Date(i32),
+}
+
+impl<'a> From<Option<&'a str>> for Cell<'a> {
+    fn from(v: Option<&'a str>) -> Self {
+        v.map_or(Cell::Null, Cell::Str)
+    }
+}
+
+type Getter = Box<dyn for<'r> Fn(&'r GameRow) -> Cell<'r> + Send + Sync>;
+
+/// A column: name, type, documentation and how to read it from a row.
+pub struct Column {
+    pub name: String,
+    pub ty: ColType,
+    /// Meaning, units and sign convention (goes to SCHEMA.md).
+    pub doc: String,
+    pub group: &'static str,
+    get: Getter,
+}
+
+impl Column {
+    pub fn value<'r>(&self, row: &'r GameRow) -> Cell<'r> {
+        (self.get)(row)
+    }
+}
+
+fn col<F>(
+    group: &'static str,
+    name: impl Into<String>,
+    ty: ColType,
+    doc: impl Into<String>,
+    get: F,
+) -> Column
+where
+    F: for<'r> Fn(&'r GameRow) -> Cell<'r> + Send + Sync + 'static,
+{
+    Column {
+        name: name.into(),
+        ty,
+        doc: doc.into(),
+        group,
+        get: Box::new(get),
+    }
+}
+
+fn int<T: Into<i64>>(v: Option<T>) -> Cell<'static> {
+    v.map_or(Cell::Null, |v| Cell::Int(v.into()))
+}
+
+fn float(v: Option<f64>) -> Cell<'static> {
+    v.map_or(Cell::Null, Cell::Float)
+}
+
+fn rec(r: &GameRow) -> Option<&crate::sgf::GameRecord> {
+    r.ingest.record.as_ref()
+}
+
+fn rp(r: &GameRow) -> Option<&super::row::ReplaySummary> {
+    r.replay.as_ref()
+}
+
+fn sc(r: &GameRow) -> Option<&crate::scoring::ScoreReport> {
+    r.score.as_ref()
+}
+
+fn color(c: Option<Color>) -> Cell<'static> {
+    c.map_or(Cell::Null, |c| Cell::Str(c.letter()))
+}
+
+/// Every column, in file order. The single definition of the output.
+pub fn columns() -> &'static [Column] {
+    static COLUMNS: OnceLock<Vec<Column>> = OnceLock::new();
+    COLUMNS.get_or_init(build_columns)
+}
+
+fn build_columns() -> Vec<Column> {
+    use ColType::*;
+    const I: &str = "ingestion";
+    const R: &str = "replay";
+    const S: &str = "scoring";
+    let mut c = vec![
+        col(I, "source", Text, "Path of the input file (for archives: the archive's path).", |r| Cell::Str(&r.source)),
+        col(I, "member", Text, "Member name inside an archive; NULL for plain files.", |r| r.member.as_deref().into()),
+        col(I, "game_index", Int, "0-based index of the game within its file (collections hold several).", |r| Cell::Int(r.ingest.game_index.into())),
+        col(I, "status", Label, "`ok` (read as written), `recovered` (read after a repair named by error_kind) or `error` (no record; replay and score columns NULL).", |r| Cell::Str(r.ingest.status.name())),
+        col(I, "error_kind", Label, "What was wrong or repaired: empty_file, not_sgf, leading_text, unbalanced_parentheses, unterminated_value, lowercase_identifiers, charset_fallback, parse_error, empty_game, not_go, board_size, too_many_nodes, game_too_large, file_too_large, io_error, archive_error. NULL when ok.", |r| r.ingest.error_kind.map(|k| k.name()).into()),
+        col(I, "error_message", Text, "Human-readable detail, with the byte offset in the decoded text when known.", |r| r.ingest.error_message.as_deref().into()),
+        col(I, "charset_declared", Label, "The CA property as written; NULL when absent.", |r| r.ingest.charset_declared.as_deref().into()),
+        col(I, "charset_used", Label, "The charset the file was decoded with (encoding_rs name, e.g. UTF-8, GBK, Shift_JIS, EUC-KR, windows-1252).", |r| r.ingest.charset_used.into()),
+        col(I, "charset_lossy", Bool, "Some bytes were invalid in the charset used and were replaced (names may be damaged).", |r| Cell::Bool(r.ingest.charset_lossy)),
+        col(I, "board_width", Int, "Board columns (SZ; 19 when absent).", move |r| int(rec(r).map(|g| g.board_width))),
+        col(I, "board_height", Int, "Board rows.", move |r| int(rec(r).map(|g| g.board_height))),
+        col(I, "komi", Float, "Recorded komi in points after repairing the quirk in komi_quirk; NULL when unknown.", move |r| float(rec(r).and_then(|g| g.komi))),
+        col(I, "komi_raw", Text, "The komi value as read (KM, or KO/HA when those carried it).", move |r| rec(r).and_then(|g| g.komi_raw.as_deref()).into()),
+        col(I, "komi_quirk", Label, "Repair applied to komi: fox_hundredths (KM[375]=7.5), stone_units (KM[2.75]=5.5 points), fraction (KM[5 1/2]), ko_property, ha_property, empty, unreadable; NULL when used as written.", move |r| rec(r).and_then(|g| g.komi_quirk).into()),
+        col(I, "handicap", Int, "Handicap stones N (0 for even games; a 1-stone handicap is 0).", move |r| int(rec(r).map(|g| g.handicap))),
+        col(I, "handicap_source", Label, "Where N came from: none, HA, AB, HA_placed (HA without AB: stones placed on the standard points by this tool), moves (Black's opening moves).", move |r| rec(r).map(|g| g.handicap_source.name()).into()),
+        col(I, "rules", Label, "Recorded rules normalised: chinese, japanese, korean, ing, aga, nz, tromp_taylor, or unknown.", move |r| rec(r).map(|g| g.rules.map_or("unknown", |id| id.name())).into()),
+        col(I, "rules_raw", Text, "The RU value as written.", move |r| rec(r).and_then(|g| g.rules_raw.as_deref()).into()),
+        col(I, "black", Text, "Black player (PB).", move |r| rec(r).and_then(|g| g.black.as_deref()).into()),
+        col(I, "white", Text, "White player (PW).", move |r| rec(r).and_then(|g| g.white.as_deref()).into()),
+        col(I, "black_rank", Text, "BR.", move |r| rec(r).and_then(|g| g.black_rank.as_deref()).into()),
+        col(I, "white_rank", Text, "WR.", move |r| rec(r).and_then(|g| g.white_rank.as_deref()).into()),
+        col(I, "date", Date, "First full date (YYYY-MM-DD) in DT; NULL when DT has none.", move |r| rec(r).and_then(|g| g.date).map_or(Cell::Null, Cell::Date)),
+        col(I, "date_raw", Text, "DT as written.", move |r| rec(r).and_then(|g| g.date_raw.as_deref()).into()),
+        col(I, "event", Text, "EV.", move |r| rec(r).and_then(|g| g.event.as_deref()).into()),
+        col(I, "application", Text, "AP (name:version).", move |r| rec(r).and_then(|g| g.application.as_deref()).into()),
+        col(I, "result_raw", Text, "RE as written.", move |r| rec(r).and_then(|g| g.result.as_ref()).map(|x| x.raw.as_str()).into()),
+        col(I, "result_winner", Label, "Winner per RE: B, W, draw, void or unknown (never guessed).", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.winner.name())).into()),
+        col(I, "result_kind", Label, "How the game ended per RE: score, resign, time, forfeit, draw, void, unknown.", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.kind.name())).into()),
+        col(I, "result_margin", Float, "The winner's margin in points per RE (stone margins doubled); NULL when none.", move |r| float(rec(r).and_then(|g| g.result.as_ref()).and_then(|x| x.margin_points()))),
+        col(I, "moves", Int, "Moves in the main line (passes included).", move |r| int(rec(r).map(|g| g.moves.len() as u32))),
+        col(I, "passes", Int, "Passes among the moves (B[], B[tt] on boards up to 19x19, …).", move |r| int(rec(r).map(|g| g.passes))),
+        col(I, "setup_black", Int, "Black setup stones (AB) anywhere in the main line, incl. placed handicap stones.", move |r| int(rec(r).map(|g| g.setup_count(Color::Black)))),
+        col(I, "setup_white", Int, "White setup stones (AW) anywhere in the main line.", move |r| int(rec(r).map(|g| g.setup_count(Color::White)))),
+        col(I, "has_territory_markup", Bool, "The last node has TB/TW territory markup.", move |r| rec(r).map_or(Cell::Null, |g| Cell::Bool(g.has_territory_markup()))),
+        col(I, "unknown_properties", Int, "Properties sgf-parse does not know (kept, not used).", move |r| int(rec(r).map(|g| g.unknown_properties))),
+        col(I, "invalid_properties", Int, "Known properties with unreadable values.", move |r| int(rec(r).map(|g| g.invalid_properties))),
+    ];
+    for id in RulesetId::ALL {
+        let i = id.index();
+        let n = id.name();
+        c.push(col(R, format!("legal_{n}"), Bool, format!("The game breaks no rule of {n} (ko/superko, suicide, occupied or off-board points)."), move |r| r.replay.as_ref().map_or(Cell::Null, |x| Cell::Bool(x.verdicts[i].legal))));
+        c.push(col(R, format!("first_illegal_move_{n}"), Int, format!("1-based number of the first move illegal under {n} (passes count as moves); NULL when legal."), move |r| int(r.replay.as_ref().and_then(|x| x.verdicts[i].first_illegal_move))));
+        c.push(col(
+            R,
+            format!("illegal_kind_{n}"),
+            Label,
+            format!(
+                "Kind of the first violation under {n}: occupied, suicide, ko, superko, off_board."
+            ),
+            move |r| {
+                r.replay
+                    .as_ref()
+                    .and_then(|x| x.verdicts[i].kind)
+                    .map(|k| k.name())
+                    .into()
+            },
+        ));
+    }
+    c.extend([
+        col(R, "captures_by_black", Int, "White stones Black captured during play.", move |r| int(rp(r).map(|x| x.captures_by_black))),
+        col(R, "captures_by_white", Int, "Black stones White captured during play.", move |r| int(rp(r).map(|x| x.captures_by_white))),
+        col(R, "black_plays", Int, "Black board moves incl. handicap setup stones, excl. passes.", move |r| int(rp(r).map(|x| x.black_plays))),
+        col(R, "white_plays", Int, "White board moves, excl. passes.", move |r| int(rp(r).map(|x| x.white_plays))),
+        col(R, "last_mover", Label, "Who placed the last stone (B/W); NULL when no stone was played.", move |r| rp(r).map_or(Cell::Null, |x| color(x.last_mover))),
+        col(R, "ended_by_passes", Bool, "The game ends with two consecutive passes.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.ended_by_passes))),
+        col(R, "repetition", Bool, "A whole-board position repeated (under Japanese/Korean rules: no result, not illegal).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.repetition))),
+        col(R, "same_color_moves", Int, "Moves by the same colour as the move before (not a violation; counted).", move |r| int(rp(r).map(|x| x.same_color_moves))),
+        col(R, "moves_after_two_passes", Int, "Moves played after two consecutive passes.", move |r| int(rp(r).map(|x| x.moves_after_two_passes))),
+        col(R, "final_hash", Hash, "Zobrist hash of the final position (fixed seed: stable across runs and machines).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.final_hash))),
+        col(R, "game_hash", Hash, "Hash of board size, setup and move sequence: equal for duplicate games across archives.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.game_hash))),
+    ]);
+    for id in RulesetId::ALL {
+        let i = id.index();
+        let n = id.name();
+        c.push(col(S, format!("margin_{n}"), Float, format!("Score under {n}: Black minus White in points, after komi_{n} and {n}'s handicap bonus."), move |r| float(r.score.as_ref().map(|s| s.per_ruleset[i].margin_b_minus_w))));
+        c.push(col(
+            S,
+            format!("winner_{n}"),
+            Label,
+            format!("Winner under {n}: B, W or draw (Ing: Black wins ties)."),
+            move |r| {
+                r.score
+                    .as_ref()
+                    .map(|s| s.per_ruleset[i].winner.name())
+                    .into()
+            },
+        ));
+        c.push(col(S, format!("komi_{n}"), Float, format!("Komi applied under {n} (even games: {n}'s standard komi; handicap games or --komi recorded: the recorded komi)."), move |r| float(r.score.as_ref().map(|s| s.per_ruleset[i].komi_used))));
+    }
+    c.extend([
+        col(S, "margin_chinese_stones", Float, "Chinese margin in stones (子): Black's count minus 180.5 minus half the komi; 1 stone = 2 points.", move |r| float(sc(r).map(|s| s.margin_chinese_stones))),
+        col(S, "margin_as_is_area", Float, "Area margin with every stone on the board counted alive (Tromp-Taylor counting, Chinese komi), B minus W.", move |r| float(sc(r).map(|s| s.margin_as_is_area))),
+        col(S, "margin_recorded_rules", Float, "Score under the record's own rules and komi, B minus W; NULL when the rules are unknown.", move |r| float(sc(r).and_then(|s| s.margin_recorded_rules))),
+        col(S, "record_agreement", Label, "Recorded result vs margin_recorded_rules: exact, winner (same winner, other margin), differs, not_comparable (resignation, time, unknown rules…).", move |r| sc(r).map(|s| s.record_agreement.name()).into()),
+        col(S, "winner_flip", Bool, "Two rulesets name different winners.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.winner_flip))),
+        col(S, "half_point_flip", Bool, "A winner flip in which the loser loses by at most 1 point under some ruleset.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.half_point_flip))),
+        col(S, "flip_cause", Label, "Why the winners differ: parity, handicap_bonus, seki, komi, passes, dead_stones, mixed; NULL without a flip.", move |r| sc(r).and_then(|s| s.flip_cause).map(|c| c.name()).into()),
+        col(S, "dead_source", Label, "Where dead stones came from: markup (TB/TW), estimated, none.", move |r| sc(r).map(|s| s.dead_source.name()).into()),
+        col(S, "unsettled_points", Int, "Points the dead-stone estimate could not decide (filter on 0 for confident scores).", move |r| int(sc(r).map(|s| s.unsettled_points))),
+        col(S, "dead_black", Int, "Black stones judged dead.", move |r| int(sc(r).map(|s| s.dead_black))),
+        col(S, "dead_white", Int, "White stones judged dead.", move |r| int(sc(r).map(|s| s.dead_white))),
+        col(S, "seki_points", Int, "Empty points in seki (shared liberties and seki eyes).", move |r| int(sc(r).map(|s| s.seki_points))),
+        col(S, "dame_points", Int, "Neutral empty points outside seki.", move |r| int(sc(r).map(|s| s.dame_points))),
+        col(S, "black_area", Int, "Black's area: live stones plus surrounded points.", move |r| int(sc(r).map(|s| s.black_area))),
+        col(S, "white_area", Int, "White's area.", move |r| int(sc(r).map(|s| s.white_area))),
+        col(S, "black_territory", Int, "Black's territory (empty points incl. those of removed dead stones).", move |r| int(sc(r).map(|s| s.black_territory))),
+        col(S, "white_territory", Int, "White's territory.", move |r| int(sc(r).map(|s| s.white_territory))),
+        col(S, "prisoners_black", Int, "Prisoners Black holds: captures plus dead White stones.", move |r| int(sc(r).map(|s| s.prisoners_black))),
+        col(S, "prisoners_white", Int, "Prisoners White holds.", move |r| int(sc(r).map(|s| s.prisoners_white))),
+    ]);
+    c
+}
+
+/// The Arrow schema derived from [`columns`].
+pub fn schema() -> SchemaRef {
+    static SCHEMA: OnceLock<SchemaRef> = OnceLock::new();
+    SCHEMA
+        .get_or_init(|| {
+            let fields: Vec<Field> = columns()
+                .iter()
+                .map(|c| {
+                    let nullable = !matches!(
+                        c.name.as_str(),
+                        "source" | "game_index" | "status" | "charset_lossy"
+                    );
+                    Field::new(c.name.clone(), c.ty.data_type(), nullable)
+                })
+                .collect();
+            Arc::new(Schema::new(fields))
+        })
+        .clone()
+}
+
+/// The schema as a Markdown table (SCHEMA.md).
+pub fn markdown() -> String {
+    let mut s = String::from(
+        "# Output schema\n\nGenerated by `kifu-audit schema` from `src/output/schema.rs` (the one definition).\n\
+         One row per game. Margins are in points, Black minus White (positive: Black ahead), after komi and handicap bonus. \
+         NULL means unknown or not applicable (replay and score columns are NULL on `error` rows); no sentinels.\n",
+    );
+    let mut group = "";
+    for c in columns() {
+        if c.group != group {
+            group = c.group;
+            s.push_str(&format!(
+                "\n## {group}\n\n| column | type | meaning |\n|---|---|---|\n"
+            ));
+        }
+        s.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            c.name,
+            c.ty.sql_name(),
+            c.doc.replace('|', "\\|")
+        ));
+    }
+    s
+}
+
+enum AnyBuilder {
+    Text(StringBuilder),
+    Label(StringDictionaryBuilder<Int32Type>),
+    Bool(BooleanBuilder),
+    Int(Int32Builder),
+    Hash(UInt64Builder),
+    Float(Float64Builder),
+    Date(Date32Builder),
+}
+
+impl AnyBuilder {
+    fn new(ty: ColType) -> Self {
+        match ty {
+            ColType::Text => AnyBuilder::Text(StringBuilder::new()),
+            ColType::Label => AnyBuilder::Label(StringDictionaryBuilder::new()),
+            ColType::Bool => AnyBuilder::Bool(BooleanBuilder::new()),
+            ColType::Int => AnyBuilder::Int(Int32Builder::new()),
+            ColType::Hash => AnyBuilder::Hash(UInt64Builder::new()),
+            ColType::Float => AnyBuilder::Float(Float64Builder::new()),
+            ColType::Date => AnyBuilder::Date(Date32Builder::new()),
+        }
+    }
+
+    fn append(&mut self, cell: Cell<'_>) {
+        match (self, cell) {
+            (AnyBuilder::Text(b), Cell::Str(s)) => b.append_value(s),
+            (AnyBuilder::Text(b), _) => b.append_null(),
+            (AnyBuilder::Label(b), Cell::Str(s)) => {
+                b.append_value(s);
+            }
+            (AnyBuilder::Label(b), _) => b.append_null(),
+            (AnyBuilder::Bool(b), Cell::Bool(v)) => b.append_value(v),
+            (AnyBuilder::Bool(b), _) => b.append_null(),
+            (AnyBuilder::Int(b), Cell::Int(v)) => {
+                b.append_value(v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+            }
+            (AnyBuilder::Int(b), _) => b.append_null(),
+            (AnyBuilder::Hash(b), Cell::Hash(v)) => b.append_value(v),
+            (AnyBuilder::Hash(b), _) => b.append_null(),
+            (AnyBuilder::Float(b), Cell::Float(v)) => b.append_value(v),
+            (AnyBuilder::Float(b), _) => b.append_null(),
+            (AnyBuilder::Date(b), Cell::Date(v)) => b.append_value(v),
+            (AnyBuilder::Date(b), _) => b.append_null(),
+        }
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            AnyBuilder::Text(b) => Arc::new(b.finish()),
+            AnyBuilder::Label(b) => Arc::new(b.finish()),
+            AnyBuilder::Bool(b) => Arc::new(b.finish()),
+            AnyBuilder::Int(b) => Arc::new(b.finish()),
+            AnyBuilder::Hash(b) => Arc::new(b.finish()),
+            AnyBuilder::Float(b) => Arc::new(b.finish()),
+            AnyBuilder::Date(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// One array builder per column: `append(row)` then `finish()` into a record batch.
+pub struct BatchBuilder {
+    builders: Vec<AnyBuilder>,
+    rows: usize,
+}
+
+impl Default for BatchBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BatchBuilder {
+    pub fn new() -> Self {
+        BatchBuilder {
+            builders: columns().iter().map(|c| AnyBuilder::new(c.ty)).collect(),
+            rows: 0,
+        }
+    }
+
+    pub fn append(&mut self, row: &GameRow) {
+        for (b, c) in self.builders.iter_mut().zip(columns()) {
+            b.append(c.value(row));
+        }
+        self.rows += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// The rows appended so far as one batch; the builder starts empty again.
+    pub fn finish(&mut self) -> RecordBatch {
+        let arrays: Vec<ArrayRef> = self.builders.iter_mut().map(|b| b.finish()).collect();
+        self.rows = 0;
+        RecordBatch::try_new(schema(), arrays)
+            .expect("columns() and schema() agree by construction")
+    }
+}

@@ -1,0 +1,134 @@
+//! The atomic Parquet writer: rows go to a temporary file in the target's directory, which is
+//! renamed over the target only when the file is complete. An interrupted or killed run leaves
+//! the previous output intact and never a truncated file under the final name.
+//!
+//! Memory: the Arrow writer buffers at most one row group (`row_group_rows`, default 131,072
+//! rows) of encoded, compressed column data before flushing it to disk.
+
+use super::schema::schema;
+use anyhow::{Context, Result};
+use arrow_array::RecordBatch;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::metadata::KeyValue;
+use parquet::file::properties::WriterProperties;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+/// Settings of the Parquet file.
+#[derive(Debug, Clone)]
+pub struct WriterOptions {
+    /// Rows per row group: DuckDB parallelises scans across groups.
+    pub row_group_rows: usize,
+    pub zstd_level: i32,
+    /// Key-value metadata stored in the footer (tool version, rulesets, komi policy, command).
+    pub metadata: Vec<(String, String)>,
+}
+
+impl Default for WriterOptions {
+    fn default() -> Self {
+        WriterOptions {
+            row_group_rows: 128 * 1024,
+            zstd_level: 1,
+            metadata: Vec::new(),
+        }
+    }
+}
+
+/// Writes record batches to `<dir>/.<name>.tmp-<pid>` and renames it to the target on
+/// [`finish`](Self::finish). Dropping it unfinished removes the temporary file.
+pub struct AtomicParquetWriter {
+    writer: Option<ArrowWriter<BufWriter<File>>>,
+    tmp: PathBuf,
+    target: PathBuf,
+}
+
+impl AtomicParquetWriter {
+    /// Creates the temporary file next to `target`.
+    ///
+    /// # Errors
+    /// When the target's directory cannot be written.
+    pub fn create(target: &Path, options: &WriterOptions) -> Result<Self> {
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "games.parquet".into());
+        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let file = File::create(&tmp).with_context(|| {
+            format!(
+                "cannot create {} (is the directory writable?)",
+                tmp.display()
+            )
+        })?;
+        let props = WriterProperties::builder()
+            .set_compression(Compression::ZSTD(ZstdLevel::try_new(options.zstd_level)?))
+            .set_max_row_group_row_count(Some(options.row_group_rows))
+            .set_key_value_metadata(Some(
+                options
+                    .metadata
+                    .iter()
+                    .map(|(k, v)| KeyValue::new(k.clone(), v.clone()))
+                    .collect(),
+            ))
+            .build();
+        let writer = ArrowWriter::try_new(
+            BufWriter::with_capacity(1 << 20, file),
+            schema(),
+            Some(props),
+        )
+        .context("cannot start the Parquet writer")?;
+        Ok(AtomicParquetWriter {
+            writer: Some(writer),
+            tmp,
+            target: target.to_path_buf(),
+        })
+    }
+
+    /// Appends a batch.
+    ///
+    /// # Errors
+    /// On I/O errors (disk full…).
+    pub fn write(&mut self, batch: &RecordBatch) -> Result<()> {
+        if let Some(w) = self.writer.as_mut() {
+            w.write(batch)
+                .with_context(|| format!("writing {}", self.tmp.display()))?;
+        }
+        Ok(())
+    }
+
+    /// Closes the file, syncs it and renames it over the target.
+    ///
+    /// # Errors
+    /// On I/O errors; the target is then left as it was.
+    pub fn finish(mut self) -> Result<()> {
+        if let Some(w) = self.writer.take() {
+            let buf = w.into_inner().context("closing the Parquet file")?;
+            let file = buf
+                .into_inner()
+                .map_err(|e| anyhow::anyhow!("flushing {}: {}", self.tmp.display(), e.error()))?;
+            file.sync_all().ok();
+        }
+        std::fs::rename(&self.tmp, &self.target).with_context(|| {
+            format!(
+                "renaming {} to {}",
+                self.tmp.display(),
+                self.target.display()
+            )
+        })?;
+        Ok(())
+    }
+}
+
+impl Drop for AtomicParquetWriter {
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            self.writer = None;
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! One game through the whole product: ingest → replay → score → [`GameRow`]. The per-thread
+//! scratch state ([`Scratch`]) is made once per worker and reused for every game.
+
+use crate::output::{GameRow, ReplaySummary};
+use crate::rules::{Event, ReplayReport, Replayer};
+use crate::scoring::{KomiPolicy, Outcome, RecordedResult, ScoreInput, Scorer};
+use crate::sgf::{
+    self, GameRecord, HandicapSource, Ingested, Limits, PreparedFile, ResultKind, Winner,
+};
+
+/// Reusable per-thread state: the replayer's position history, the scorer's buffers.
+pub struct Scratch {
+    pub replayer: Replayer,
+    pub scorer: Scorer,
+    events: Vec<Event>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Scratch {
+    pub fn new() -> Self {
+        Scratch {
+            replayer: Replayer::new(),
+            scorer: Scorer::new(),
+            events: Vec::new(),
+        }
+    }
+}
+
+/// What the pipeline needs to know to score.
+#[derive(Debug, Clone, Copy)]
+pub struct GameOptions {
+    pub limits: Limits,
+    pub komi_policy: KomiPolicy,
+}
+
+/// The setup changes and moves of a record, in the order they happen.
+pub fn record_events(record: &GameRecord, out: &mut Vec<Event>) {
+    out.clear();
+    let mut setup = record.setup.iter().peekable();
+    for (i, m) in record.moves.iter().enumerate() {
+        while let Some(s) = setup.next_if(|s| s.before_move as usize <= i) {
+            out.push(Event::Setup {
+                point: s.point,
+                stone: s.stone,
+            });
+        }
+        out.push(Event::Move {
+            color: m.color,
+            mv: m.mv,
+        });
+    }
+    for s in setup {
+        out.push(Event::Setup {
+            point: s.point,
+            stone: s.stone,
+        });
+    }
+}
+
+/// Replays a record's main line under all seven rulesets.
+pub fn replay_record(record: &GameRecord, scratch: &mut Scratch) -> ReplayReport {
+    let mut events = std::mem::take(&mut scratch.events);
+    record_events(record, &mut events);
+    let report = scratch
+        .replayer
+        .replay(record.board_width, record.board_height, &events);
+    scratch.events = events;
+    report
+}
+
+/// Handicap stones that were set up (not played): they count as Black plays (RULES.md §3).
+pub fn handicap_setup_stones(record: &GameRecord) -> u32 {
+    match record.handicap_source {
+        HandicapSource::None | HandicapSource::Moves => 0,
+        _ => record
+            .setup
+            .iter()
+            .filter(|s| s.before_move == 0 && s.stone == Some(crate::rules::Color::Black))
+            .count() as u32,
+    }
+}
+
+/// The recorded result in the scorer's terms.
+pub fn recorded_result(record: &GameRecord) -> Option<RecordedResult> {
+    let r = record.result.as_ref()?;
+    let winner = match r.winner {
+        Winner::Black => Some(Outcome::Black),
+        Winner::White => Some(Outcome::White),
+        Winner::Draw => Some(Outcome::Draw),
+        Winner::Void | Winner::Unknown => None,
+    };
+    Some(RecordedResult {
+        winner,
+        margin: r.margin_points(),
+        counted: matches!(r.kind, ResultKind::Score | ResultKind::Draw),
+    })
+}
+
+/// Replays and scores a record; returns the replay summary and the score report.
+pub fn audit_record(
+    record: &GameRecord,
+    scratch: &mut Scratch,
+    komi_policy: KomiPolicy,
+) -> (ReplaySummary, crate::scoring::ScoreReport, ReplayReport) {
+    let report = replay_record(record, scratch);
+    let summary = ReplaySummary::from_report(&report, handicap_setup_stones(record));
+    let input = ScoreInput {
+        board: &report.board,
+        territory_black: &record.territory_black,
+        territory_white: &record.territory_white,
+        captures_by_black: report.captures_by_black,
+        captures_by_white: report.captures_by_white,
+        black_plays: summary.black_plays,
+        white_plays: summary.white_plays,
+        black_passes: report.black_passes,
+        white_passes: report.white_passes,
+        last_mover: report.last_mover,
+        handicap: record.handicap,
+        recorded_komi: record.komi,
+        recorded_rules: record.rules,
+        recorded_result: recorded_result(record),
+        komi_policy,
+    };
+    let score = scratch.scorer.score(&input);
+    (summary, score, report)
+}
+
+/// Builds the full row of game `index` of a prepared file.
+pub fn process_game(
+    source: &str,
+    member: Option<&str>,
+    file: &PreparedFile,
+    index: usize,
+    options: &GameOptions,
+    scratch: &mut Scratch,
+) -> GameRow {
+    let ingest = sgf::ingest_game(file, index, &options.limits);
+    row_from_ingested(source, member, ingest, options, scratch)
+}
+
+/// Completes a row from an ingestion result (replay and score when there is a record).
+pub fn row_from_ingested(
+    source: &str,
+    member: Option<&str>,
+    ingest: Ingested,
+    options: &GameOptions,
+    scratch: &mut Scratch,
+) -> GameRow {
+    let (replay, score) = match ingest.record.as_ref() {
+        Some(record) => {
+            let (summary, mut score, _) = audit_record(record, scratch, options.komi_policy);
+            // Per-point detail is for `explain`; rows keep only the counts.
+            score.ownership = Vec::new();
+            score.seki_stones = Vec::new();
+            score.dead_stones = Vec::new();
+            (Some(summary), Some(score))
+        }
+        None => (None, None),
+    };
+    GameRow {
+        source: source.to_string(),
+        member: member.map(str::to_string),
+        ingest,
+        replay,
+        score,
+    }
+}

@@ -1,0 +1,221 @@
+//! The pipeline: reads inputs on one thread, decodes and splits files in parallel, then audits
+//! games in parallel (rayon, across games — one 77k-game zip uses every core), and writes rows
+//! in input order. Memory is bounded: inputs are read in chunks through a bounded channel and
+//! rows are streamed to the writer chunk by chunk, never all held. Output does not depend on the
+//! thread count: chunks are cut by item count, and rows keep (input order, game index).
+
+pub mod game;
+pub mod summary;
+
+pub use game::{audit_record, process_game, GameOptions, Scratch};
+pub use summary::Summary;
+
+use crate::output::{AtomicParquetWriter, BatchBuilder, GameRow, WriterOptions};
+use crate::scoring::KomiPolicy;
+use crate::sgf::source::{self, InputItem};
+use crate::sgf::{self, ErrorKind, Ingested, Limits, Status};
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Items (files or archive members) per chunk; chunks are cut by count only, so the output is
+/// the same whatever the thread count.
+const CHUNK_ITEMS: usize = 2048;
+/// Worker stack size: deep SGF trees stay far from the guard page.
+const WORKER_STACK: usize = 256 << 20;
+
+/// A validated run configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub inputs: Vec<PathBuf>,
+    pub output: PathBuf,
+    /// Worker threads; 0 = one per core.
+    pub threads: usize,
+    pub komi_policy: KomiPolicy,
+    pub limits: Limits,
+    /// Stop after this many games.
+    pub limit: Option<u64>,
+    /// Show a progress bar on stderr (only when it is a terminal).
+    pub progress: bool,
+    pub writer: WriterOptions,
+}
+
+/// Runs a scan: inputs → rows → Parquet at `config.output` (atomically).
+///
+/// # Errors
+/// Fatal problems only (the output cannot be written, no thread pool); bad games are rows.
+pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("kifu-audit-{i}"))
+        .build()
+        .context("cannot start worker threads")?;
+    let paths = source::expand_inputs(&config.inputs);
+    let progress = make_progress(config.progress, &paths);
+    let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
+    let options = GameOptions {
+        limits: config.limits,
+        komi_policy: config.komi_policy,
+    };
+
+    let (tx, rx) = mpsc::sync_channel::<Vec<InputItem>>(2);
+    let max_file_bytes = config.limits.max_file_bytes;
+    let item_limit = config.limit;
+    let mut summary = Summary::default();
+    let stop_reader = AtomicBool::new(false);
+    let result: Result<()> = std::thread::scope(|scope| {
+        let reader_stop = &stop_reader;
+        scope.spawn(move || {
+            let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
+            let mut sent = 0u64;
+            source::read_all(&paths, max_file_bytes, &mut |item| {
+                if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                chunk.push(item);
+                sent += 1;
+                if chunk.len() >= CHUNK_ITEMS {
+                    let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_ITEMS));
+                    if tx.send(full).is_err() {
+                        return false;
+                    }
+                }
+                // `--limit` counts games; a file holds at least one, so stop reading early.
+                item_limit.is_none_or(|l| sent < l)
+            });
+            if !chunk.is_empty() {
+                let _ = tx.send(chunk);
+            }
+        });
+        let mut builder = BatchBuilder::new();
+        for chunk in rx {
+            if interrupted.load(Ordering::Relaxed) {
+                summary.interrupted = true;
+                break;
+            }
+            let mut rows = pool.install(|| audit_chunk(&chunk, &options));
+            if let Some(l) = config.limit {
+                let room = l.saturating_sub(summary.games) as usize;
+                rows.truncate(room);
+            }
+            for row in &rows {
+                summary.add(row);
+                builder.append(row);
+            }
+            writer.write(&builder.finish())?;
+            progress.inc(chunk.len() as u64);
+            if config.limit.is_some_and(|l| summary.games >= l) {
+                stop_reader.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        Ok(())
+    });
+    progress.finish_and_clear();
+    result?;
+    if interrupted.load(Ordering::Relaxed) {
+        summary.interrupted = true;
+        // Dropping the writer removes the temporary file; the previous output stays intact.
+        drop(writer);
+    } else {
+        writer.finish()?;
+    }
+    summary.elapsed = started.elapsed();
+    Ok(summary)
+}
+
+/// Audits one chunk of input items, in parallel, rows in input order.
+pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
+    // Phase 1: decode and split every file.
+    let prepared: Vec<Result<sgf::PreparedFile, &source::SourceError>> = items
+        .par_iter()
+        .map(|item| match &item.data {
+            Ok(bytes) => Ok(sgf::prepare_file(bytes)),
+            Err(e) => Err(e),
+        })
+        .collect();
+    // Phase 2: every game of every file, in parallel.
+    let jobs: Vec<(usize, usize)> = prepared
+        .iter()
+        .enumerate()
+        .flat_map(|(fi, p)| {
+            let n = p.as_ref().map_or(1, |f| f.game_count());
+            (0..n).map(move |gi| (fi, gi))
+        })
+        .collect();
+    jobs.par_iter()
+        .map_init(Scratch::new, |scratch, &(fi, gi)| {
+            let item = &items[fi];
+            match &prepared[fi] {
+                Ok(file) => process_game(
+                    &item.source,
+                    item.member.as_deref(),
+                    file,
+                    gi,
+                    options,
+                    scratch,
+                ),
+                Err(e) => source_error_row(item, e),
+            }
+        })
+        .collect()
+}
+
+/// The row for an input that could not be read at all.
+pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
+    let kind = match e {
+        source::SourceError::Io(_) => ErrorKind::IoError,
+        source::SourceError::Archive(_) => ErrorKind::ArchiveError,
+        source::SourceError::TooLarge { .. } => ErrorKind::FileTooLarge,
+    };
+    let where_ = match &item.member {
+        Some(m) => format!("{}::{}", item.source, m),
+        None => item.source.clone(),
+    };
+    let mut message = e.message();
+    if !message.contains(&item.source) {
+        message = format!("{where_}: {message}");
+    }
+    GameRow {
+        source: item.source.clone(),
+        member: item.member.clone(),
+        ingest: Ingested {
+            game_index: 0,
+            status: Status::Error,
+            error_kind: Some(kind),
+            error_message: Some(message),
+            charset_declared: None,
+            charset_used: None,
+            charset_lossy: false,
+            record: None,
+        },
+        replay: None,
+        score: None,
+    }
+}
+
+fn make_progress(
+    enabled: bool,
+    paths: &[Result<PathBuf, (String, source::SourceError)>],
+) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !enabled || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let total = source::count_items(paths);
+    let bar = match total {
+        Some(n) => indicatif::ProgressBar::new(n),
+        None => indicatif::ProgressBar::no_length(),
+    };
+    let style = indicatif::ProgressStyle::with_template(
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files  {per_sec}  ETA {eta}",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}

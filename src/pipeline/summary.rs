@@ -1,0 +1,170 @@
+//! The run summary: totals that merge (per chunk, in order) and print on stderr at the end.
+
+use crate::output::GameRow;
+use crate::rules::RulesetId;
+use crate::scoring::Agreement;
+use crate::sgf::Status;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// Totals over a run.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Summary {
+    pub games: u64,
+    pub ok: u64,
+    pub recovered: u64,
+    pub errors: u64,
+    /// Rows per `error_kind` (recovered and error rows).
+    pub by_error_kind: BTreeMap<&'static str, u64>,
+    /// Games illegal under each ruleset, by [`RulesetId::index`].
+    pub illegal: [u64; 7],
+    /// `winner_flips[a][b]` (a < b): games whose winners differ between rulesets a and b.
+    pub winner_flips: [[u64; 7]; 7],
+    /// Flips in which the loser loses by at most one point under a or b.
+    pub half_point_flips: [[u64; 7]; 7],
+    /// Counts of record_agreement: exact, winner, differs, not_comparable.
+    pub agreement: [u64; 4],
+    pub elapsed: Duration,
+    /// The run stopped early (Ctrl-C).
+    pub interrupted: bool,
+}
+
+impl Summary {
+    /// Adds one row.
+    pub fn add(&mut self, row: &GameRow) {
+        self.games += 1;
+        match row.ingest.status {
+            Status::Ok => self.ok += 1,
+            Status::Recovered => self.recovered += 1,
+            Status::Error => self.errors += 1,
+        }
+        if let Some(k) = row.ingest.error_kind {
+            *self.by_error_kind.entry(k.name()).or_default() += 1;
+        }
+        if let Some(r) = &row.replay {
+            for id in RulesetId::ALL {
+                if !r.verdicts[id.index()].legal {
+                    self.illegal[id.index()] += 1;
+                }
+            }
+        }
+        if let Some(s) = &row.score {
+            let rs = &s.per_ruleset;
+            for a in 0..7 {
+                for b in a + 1..7 {
+                    if rs[a].winner != rs[b].winner {
+                        self.winner_flips[a][b] += 1;
+                        let close = rs[a]
+                            .margin_b_minus_w
+                            .abs()
+                            .min(rs[b].margin_b_minus_w.abs());
+                        if close <= 1.0 {
+                            self.half_point_flips[a][b] += 1;
+                        }
+                    }
+                }
+            }
+            let i = match s.record_agreement {
+                Agreement::Exact => 0,
+                Agreement::Winner => 1,
+                Agreement::Differs => 2,
+                Agreement::NotComparable => 3,
+            };
+            self.agreement[i] += 1;
+        }
+    }
+
+    /// Merges another summary into this one (for partial totals).
+    pub fn merge(&mut self, other: &Summary) {
+        self.games += other.games;
+        self.ok += other.ok;
+        self.recovered += other.recovered;
+        self.errors += other.errors;
+        for (k, v) in &other.by_error_kind {
+            *self.by_error_kind.entry(k).or_default() += v;
+        }
+        for i in 0..7 {
+            self.illegal[i] += other.illegal[i];
+            for j in 0..7 {
+                self.winner_flips[i][j] += other.winner_flips[i][j];
+                self.half_point_flips[i][j] += other.half_point_flips[i][j];
+            }
+        }
+        for i in 0..4 {
+            self.agreement[i] += other.agreement[i];
+        }
+    }
+
+    /// The human-readable report printed at the end of a run (all rulesets).
+    pub fn render(&self) -> String {
+        self.render_for(&RulesetId::ALL)
+    }
+
+    /// The report, comparing only `rulesets` in the flip and illegal lines.
+    pub fn render_for(&self, rulesets: &[RulesetId]) -> String {
+        let mut s = String::new();
+        let secs = self.elapsed.as_secs_f64();
+        let rate = if secs > 0.0 {
+            self.games as f64 / secs
+        } else {
+            0.0
+        };
+        let _ = writeln!(
+            s,
+            "{} games: {} ok, {} recovered, {} error  ({:.1} s, {:.0} games/s){}",
+            self.games,
+            self.ok,
+            self.recovered,
+            self.errors,
+            secs,
+            rate,
+            if self.interrupted {
+                "  [interrupted]"
+            } else {
+                ""
+            }
+        );
+        if !self.by_error_kind.is_empty() {
+            let kinds: Vec<String> = self
+                .by_error_kind
+                .iter()
+                .map(|(k, v)| format!("{k} {v}"))
+                .collect();
+            let _ = writeln!(s, "  error/repair kinds: {}", kinds.join(", "));
+        }
+        let illegal: Vec<String> = rulesets
+            .iter()
+            .map(|id| format!("{} {}", id.name(), self.illegal[id.index()]))
+            .collect();
+        let _ = writeln!(s, "  illegal games: {}", illegal.join(", "));
+        let mut flips = Vec::new();
+        for &a in rulesets {
+            for &b in rulesets {
+                if a.index() < b.index() {
+                    let w = self.winner_flips[a.index()][b.index()];
+                    if w > 0 {
+                        flips.push(format!(
+                            "{}/{} {} ({} half-point)",
+                            a.name(),
+                            b.name(),
+                            w,
+                            self.half_point_flips[a.index()][b.index()]
+                        ));
+                    }
+                }
+            }
+        }
+        if flips.is_empty() {
+            let _ = writeln!(s, "  winner flips: none");
+        } else {
+            let _ = writeln!(s, "  winner flips: {}", flips.join(", "));
+        }
+        let _ = writeln!(
+            s,
+            "  record agreement: exact {}, winner {}, differs {}, not comparable {}",
+            self.agreement[0], self.agreement[1], self.agreement[2], self.agreement[3]
+        );
+        s
+    }
+}

@@ -1,0 +1,617 @@
+//! Dead stones: read from territory markup, or estimated from the final position.
+
+use super::analysis::{flood, Marker, Structure, NONE};
+use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
+use crate::rules::Point;
+
+const UNKNOWN: u8 = 0;
+const ALIVE: u8 = 1;
+const DEAD: u8 = 2;
+const EYE: u8 = 0;
+const NOT_EYE: u8 = 1;
+const OPEN: u8 = 2;
+/// Rounds of life propagation and killing (each kills at least one layer).
+const MAX_ROUNDS: usize = 12;
+/// Enclosures with at most this many empty points get the semeai check before killing.
+const SEMEAI_SPACE: u16 = 4;
+
+/// An enclosure of colour `c`: a connected set of points not occupied by `c` (empty points
+/// and the other colour's stones), bounded by `c`'s stones and the edge.
+#[derive(Clone, Copy, Debug, Default)]
+struct Encl {
+    color: u8,
+    size: u16,
+    empties: u16,
+    /// Eye value if every enclosed stone is dead: 0 (false eye), 1 or 2.
+    value: u8,
+    /// `EYE` (every enclosed stone dead, or none), `NOT_EYE` (some enclosed chain alive) or
+    /// `OPEN`.
+    state: u8,
+    /// Offsets into `bound` (chains of `color` touching it) and `cont` (enclosed chains).
+    bound_start: u32,
+    bound_len: u16,
+    cont_start: u32,
+    cont_len: u16,
+    /// For a one-point eye: its point (for the false-eye test).
+    point: u16,
+    /// Stones of enclosed chains whose status is still unknown.
+    undecided: u16,
+}
+
+/// Scratch state of the dead-stone estimator.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeadEstimator {
+    seen: Marker,
+    chain_seen: Marker,
+    pts: Vec<u16>,
+    encl_id: [Vec<u16>; 2],
+    encls: Vec<Encl>,
+    bound: Vec<u16>,
+    cont: Vec<u16>,
+    /// Enclosure (of the other colour) containing each chain.
+    container: Vec<u16>,
+    status: Vec<u8>,
+    parent: Vec<u16>,
+    pess: Vec<u16>,
+    opt: Vec<u16>,
+    gsize: Vec<u32>,
+    links: Vec<(u16, u16)>,
+    hopeless: Vec<bool>,
+    /// Print the estimator's rounds to stderr (development aid).
+    pub trace: bool,
+}
+
+fn find(parent: &mut [u16], mut a: usize) -> usize {
+    while parent[a] as usize != a {
+        let p = parent[a] as usize;
+        parent[a] = parent[p];
+        a = parent[a] as usize;
+    }
+    a
+}
+
+fn union(parent: &mut [u16], a: usize, b: usize) {
+    let ra = find(parent, a);
+    let rb = find(parent, b);
+    if ra != rb {
+        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[hi] = lo as u16;
+    }
+}
+
+/// Eye value of an eye space of `size` points of which `empties` are empty (the rest dead
+/// enemy stones), with the shape given by `pts`.
+fn eye_value(g: &Geom, size: usize, empties: usize, pts: &[u16]) -> u8 {
+    if size >= 7 {
+        return 2;
+    }
+    if size <= 3 || empties < size {
+        return 1;
+    }
+    // 4..=6 empty points: killable shapes are the square four, the pyramid four, the bulky
+    // five and the flower six; they have a point touching all others but one… use neighbour
+    // counts: a killable shape has a point adjacent to at least size−2 others of the space.
+    let mut max_deg = 0;
+    let mut square = false;
+    for &p in pts {
+        let p = p as usize;
+        let deg = g
+            .adj(p)
+            .iter()
+            .filter(|n| pts.contains(&(**n as u16)))
+            .count();
+        max_deg = max_deg.max(deg);
+        // a 2x2 block inside the space
+        let r = p + 1;
+        let d = p + g.stride;
+        if pts.contains(&(r as u16)) && pts.contains(&(d as u16)) && pts.contains(&(d as u16 + 1)) {
+            square = true;
+        }
+    }
+    let killable = match size {
+        4 => square || max_deg == 3,
+        5 => square && max_deg >= 3,
+        6 => max_deg == 4,
+        _ => false,
+    };
+    if killable {
+        1
+    } else {
+        2
+    }
+}
+
+impl DeadEstimator {
+    /// Estimate dead stones of `cells` into `dead` (padded indexing). Returns the number of
+    /// unsettled points: stones of chains that could not be shown to live yet were not killed.
+    pub fn estimate(&mut self, g: &Geom, cells: &[u8], st: &Structure, dead: &mut [bool]) -> u32 {
+        let nch = st.chains.len();
+        self.build_enclosures(g, cells, st);
+        self.build_links(g, cells, st);
+        self.status.clear();
+        self.status.resize(nch, UNKNOWN);
+        self.hopeless.clear();
+        self.hopeless.resize(self.encls.len(), false);
+        for _round in 0..MAX_ROUNDS {
+            self.propagate_life(g, cells, st);
+            self.potential(g, cells, st);
+            if self.trace {
+                self.dump(g, st, _round);
+            }
+            if !self.kill_hopeless(g, cells, st) {
+                break;
+            }
+        }
+        let mut unsettled = 0;
+        for ch in 0..nch {
+            match self.status[ch] {
+                DEAD => {
+                    for &s in st.stones(ch) {
+                        dead[s as usize] = true;
+                    }
+                }
+                UNKNOWN => {
+                    let r = find(&mut self.parent, ch);
+                    if self.opt[r] < 2 {
+                        unsettled += st.chains[ch].size as u32;
+                    }
+                }
+                _ => {}
+            }
+        }
+        unsettled
+    }
+
+    fn dump(&mut self, g: &Geom, st: &Structure, round: usize) {
+        for ch in 0..st.chains.len() {
+            let r = find(&mut self.parent, ch);
+            let p = g.point(st.stones(ch)[0] as usize);
+            eprintln!(
+                "round {round} chain {}{} col {} size {} root {} pess {} opt {} gsize {} status {} container {}",
+                (b'a' + p.x) as char,
+                (b'a' + p.y) as char,
+                st.chains[ch].color,
+                st.chains[ch].size,
+                r,
+                self.pess[r],
+                self.opt[r],
+                self.gsize[r],
+                self.status[ch],
+                self.container[ch]
+            );
+        }
+    }
+
+    /// Enclosures of both colours with their bounding and enclosed chains.
+    fn build_enclosures(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        let nch = st.chains.len();
+        self.encls.clear();
+        self.bound.clear();
+        self.cont.clear();
+        self.container.clear();
+        self.container.resize(nch, NONE);
+        for c in [BLACK, WHITE] {
+            let o = opp(c);
+            self.seen.clear(g.size);
+            for i in g.points() {
+                if cells[i] == c || self.seen.get(i) {
+                    continue;
+                }
+                self.pts.clear();
+                flood(
+                    g,
+                    i,
+                    |n| cells[n] == EMPTY || cells[n] == o,
+                    &mut self.seen,
+                    &mut self.pts,
+                );
+                let id = self.encls.len() as u16;
+                let bound_start = self.bound.len() as u32;
+                let cont_start = self.cont.len() as u32;
+                let mut empties = 0;
+                self.chain_seen.clear(nch.max(1));
+                for &p in &self.pts {
+                    let p = p as usize;
+                    if cells[p] == EMPTY {
+                        empties += 1;
+                    } else {
+                        let ch = st.chain_id[p] as usize;
+                        if self.chain_seen.insert(ch) {
+                            self.cont.push(ch as u16);
+                            self.container[ch] = id;
+                        }
+                    }
+                    for n in g.adj(p) {
+                        if cells[n] == c {
+                            let ch = st.chain_id[n] as usize;
+                            if self.chain_seen.insert(ch) {
+                                self.bound.push(ch as u16);
+                            }
+                        }
+                    }
+                }
+                let size = self.pts.len();
+                let cont_len = self.cont.len() as u32 - cont_start;
+                self.encls.push(Encl {
+                    color: c,
+                    size: size as u16,
+                    empties,
+                    value: eye_value(g, size, empties as usize, &self.pts),
+                    state: OPEN,
+                    bound_start,
+                    bound_len: (self.bound.len() as u32 - bound_start) as u16,
+                    cont_start,
+                    cont_len: cont_len as u16,
+                    point: self.pts[0],
+                    undecided: 0,
+                });
+            }
+        }
+    }
+
+    /// Static connections: chains sharing two liberties, or one the opponent cannot occupy
+    /// without being captured at once (such a pair is recorded twice).
+    fn build_links(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        self.links.clear();
+        for i in g.points() {
+            if cells[i] != EMPTY {
+                continue;
+            }
+            let adj = g.adj(i);
+            let empty_n = adj.iter().filter(|&&n| cells[n] == EMPTY).count();
+            for c in [BLACK, WHITE] {
+                let mut chs = [NONE; 4];
+                let mut k = 0;
+                let mut other = false;
+                for &n in &adj {
+                    if cells[n] == c {
+                        let ch = st.chain_id[n];
+                        if !chs[..k].contains(&ch) {
+                            chs[k] = ch;
+                            k += 1;
+                        }
+                    } else if cells[n] == opp(c) {
+                        other = true;
+                    }
+                }
+                if k < 2 {
+                    continue;
+                }
+                let safe = !other && empty_n <= 1;
+                for a in 0..k {
+                    for b in a + 1..k {
+                        let (x, y) = (chs[a].min(chs[b]), chs[a].max(chs[b]));
+                        self.links.push((x, y));
+                        if safe {
+                            self.links.push((x, y));
+                        }
+                    }
+                }
+            }
+        }
+        self.links.sort_unstable();
+        // keep one entry per pair that is linked (two or more occurrences)
+        let mut out = 0;
+        let mut k = 0;
+        while k < self.links.len() {
+            let mut j = k;
+            while j < self.links.len() && self.links[j] == self.links[k] {
+                j += 1;
+            }
+            if j - k >= 2 {
+                self.links[out] = self.links[k];
+                out += 1;
+            }
+            k = j;
+        }
+        self.links.truncate(out);
+    }
+
+    /// Phase A, to a fixpoint: group chains through links and eye spaces (enclosures whose
+    /// enclosed stones are all dead), value each group's proven eyes (`pess`), and mark groups
+    /// worth two eyes alive.
+    fn propagate_life(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        let nch = st.chains.len();
+        loop {
+            self.parent.clear();
+            self.parent.extend(0..nch as u16);
+            for &(a, b) in &self.links {
+                union(&mut self.parent, a as usize, b as usize);
+            }
+            for ei in 0..self.encls.len() {
+                let e = self.encls[ei];
+                let cont = &self.cont[e.cont_start as usize..][..e.cont_len as usize];
+                let mut state = EYE;
+                let mut undecided = 0usize;
+                for &ch in cont {
+                    match self.status[ch as usize] {
+                        ALIVE => {
+                            state = NOT_EYE;
+                            break;
+                        }
+                        UNKNOWN => {
+                            state = OPEN;
+                            undecided += st.chains[ch as usize].size as usize;
+                        }
+                        _ => {}
+                    }
+                }
+                self.encls[ei].state = state;
+                self.encls[ei].undecided = undecided.min(u16::MAX as usize) as u16;
+                if state == EYE && e.bound_len >= 2 {
+                    let b = &self.bound[e.bound_start as usize..][..e.bound_len as usize];
+                    for w in b.windows(2) {
+                        union(&mut self.parent, w[0] as usize, w[1] as usize);
+                    }
+                }
+            }
+            self.gsize.clear();
+            self.gsize.resize(nch, 0);
+            for ch in 0..nch {
+                let r = find(&mut self.parent, ch);
+                self.gsize[r] += st.chains[ch].size as u32;
+            }
+            self.pess.clear();
+            self.pess.resize(nch, 0);
+            for ei in 0..self.encls.len() {
+                let e = self.encls[ei];
+                if e.state != EYE || e.bound_len == 0 {
+                    continue;
+                }
+                let mut v = e.value;
+                if e.size == 1
+                    && is_false_eye(g, cells, &self.status, st, e.point as usize, e.color)
+                {
+                    v = 0;
+                }
+                let r = find(
+                    &mut self.parent,
+                    self.bound[e.bound_start as usize] as usize,
+                );
+                self.pess[r] += v as u16;
+            }
+            let mut changed = false;
+            for ch in 0..nch {
+                if self.status[ch] == UNKNOWN {
+                    let r = find(&mut self.parent, ch);
+                    if self.pess[r] >= 2 {
+                        self.status[ch] = ALIVE;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Each group's potential (`opt`): its proven eyes plus every open enclosure on its
+    /// border that it could make an eye by capturing what is inside, unless that means
+    /// capturing more stones than the group has.
+    fn potential(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        let nch = st.chains.len();
+        self.opt.clear();
+        self.opt.extend_from_slice(&self.pess);
+        // one-point eyes that are false only because of enemy stones that may yet die
+        for ei in 0..self.encls.len() {
+            let e = self.encls[ei];
+            if e.state != EYE || e.bound_len == 0 || e.size != 1 {
+                continue;
+            }
+            let p = e.point as usize;
+            if is_false_eye(g, cells, &self.status, st, p, e.color)
+                && !is_false_eye_if_alive_only(g, cells, &self.status, st, p, e.color)
+            {
+                let r = find(
+                    &mut self.parent,
+                    self.bound[e.bound_start as usize] as usize,
+                );
+                self.opt[r] += e.value as u16;
+            }
+        }
+        for ei in 0..self.encls.len() {
+            let e = self.encls[ei];
+            if e.state != OPEN || e.bound_len == 0 {
+                continue;
+            }
+            self.chain_seen.clear(nch.max(1));
+            for bi in e.bound_start as usize..e.bound_start as usize + e.bound_len as usize {
+                let r = find(&mut self.parent, self.bound[bi] as usize);
+                if self.chain_seen.insert(r) && (e.undecided as u32) < self.gsize[r] {
+                    self.opt[r] += e.value as u16;
+                }
+            }
+        }
+    }
+
+    /// Semeai check before killing the contents of `e`: when chains of the walls that touch
+    /// the contents are themselves unproven (no two eyes yet), the walls must have more
+    /// liberties than the contents, otherwise it is a capturing race or a seki and nothing
+    /// dies.
+    fn outlives(&mut self, g: &Geom, cells: &[u8], st: &Structure, e: &Encl) -> bool {
+        if e.empties > SEMEAI_SPACE {
+            return true;
+        }
+        for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
+            let x = self.cont[ci] as usize;
+            if self.status[x] != UNKNOWN {
+                continue;
+            }
+            let lx = st.chains[x].libs;
+            for &s in st.stones(x) {
+                for n in g.adj(s as usize) {
+                    if cells[n] != e.color {
+                        continue;
+                    }
+                    let y = st.chain_id[n] as usize;
+                    if self.status[y] == ALIVE {
+                        continue;
+                    }
+                    let ry = find(&mut self.parent, y);
+                    let from_e = if (e.undecided as u32) < self.gsize[ry] {
+                        e.value as u16
+                    } else {
+                        0
+                    };
+                    let needs_e = self.opt[ry] < 2 + from_e;
+                    if needs_e && st.chains[y].libs <= lx && shares_liberty(g, cells, st, x, y) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Phase B: an open enclosure is hopeless when nothing inside can make two eyes while its
+    /// walls can (counting the enclosure itself). Kill the contents of hopeless enclosures,
+    /// outermost first: an enclosure whose walls sit in another hopeless enclosure waits,
+    /// since its walls may die and free it. Returns whether anything died.
+    fn kill_hopeless(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
+        let nch = self.status.len();
+        for ei in 0..self.encls.len() {
+            let e = self.encls[ei];
+            self.hopeless[ei] = false;
+            if e.state != OPEN {
+                continue;
+            }
+            let mut inside_can_live = false;
+            for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
+                let ch = self.cont[ci] as usize;
+                if self.status[ch] == UNKNOWN {
+                    let r = find(&mut self.parent, ch);
+                    if self.opt[r] >= 2 {
+                        inside_can_live = true;
+                        break;
+                    }
+                }
+            }
+            if inside_can_live {
+                continue;
+            }
+            let mut wall = e.value as u16;
+            let mut wall_dead = false;
+            self.chain_seen.clear(nch.max(1));
+            for bi in e.bound_start as usize..e.bound_start as usize + e.bound_len as usize {
+                let ch = self.bound[bi] as usize;
+                if self.status[ch] == DEAD {
+                    wall_dead = true;
+                }
+                let r = find(&mut self.parent, ch);
+                if self.chain_seen.insert(r) {
+                    wall += self.opt[r];
+                }
+            }
+            self.hopeless[ei] = !wall_dead && wall >= 2 && self.outlives(g, cells, st, &e);
+        }
+        let mut killed = false;
+        for ei in 0..self.encls.len() {
+            if !self.hopeless[ei] {
+                continue;
+            }
+            let e = self.encls[ei];
+            let walls_doomed =
+                (e.bound_start as usize..e.bound_start as usize + e.bound_len as usize).any(|bi| {
+                    let c = self.container[self.bound[bi] as usize];
+                    c != NONE && self.hopeless[c as usize]
+                });
+            if walls_doomed {
+                continue;
+            }
+            for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
+                let ch = self.cont[ci] as usize;
+                if self.status[ch] == UNKNOWN {
+                    self.status[ch] = DEAD;
+                    killed = true;
+                }
+            }
+        }
+        killed
+    }
+}
+
+/// Whether chains `x` and `y` have a common liberty.
+fn shares_liberty(g: &Geom, cells: &[u8], st: &Structure, x: usize, y: usize) -> bool {
+    st.stones(x).iter().any(|&s| {
+        g.adj(s as usize)
+            .iter()
+            .any(|&l| cells[l] == EMPTY && g.adj(l).iter().any(|&m| st.chain_id[m] as usize == y))
+    })
+}
+
+/// Like [`is_false_eye`], counting only enemy stones already known to live.
+fn is_false_eye_if_alive_only(
+    g: &Geom,
+    cells: &[u8],
+    status: &[u8],
+    st: &Structure,
+    p: usize,
+    c: u8,
+) -> bool {
+    let o = opp(c);
+    let mut enemy = 0;
+    let mut wall = false;
+    for d in g.diag(p) {
+        let v = cells[d];
+        if v == WALL {
+            wall = true;
+        } else if v == o && status[st.chain_id[d] as usize] == ALIVE {
+            enemy += 1;
+        }
+    }
+    if wall {
+        enemy >= 1
+    } else {
+        enemy >= 2
+    }
+}
+
+/// A one-point eye of colour `c` at `p` is false when enough diagonal points hold live enemy
+/// stones: two in the middle of the board, one on the edge.
+fn is_false_eye(g: &Geom, cells: &[u8], status: &[u8], st: &Structure, p: usize, c: u8) -> bool {
+    let o = opp(c);
+    let mut enemy = 0;
+    let mut wall = false;
+    for d in g.diag(p) {
+        let v = cells[d];
+        if v == WALL {
+            wall = true;
+        } else if v == o && status[st.chain_id[d] as usize] != DEAD {
+            enemy += 1;
+        }
+    }
+    if wall {
+        enemy >= 1
+    } else {
+        enemy >= 2
+    }
+}
+
+/// Dead stones from territory markup: a black stone on a `TW` point or a white stone on a
+/// `TB` point is dead, and so is the rest of its chain (**choice**: a chain lives or dies as
+/// one, so a partly marked chain is taken as wholly marked). Points off the board are ignored.
+pub(crate) fn from_markup(g: &Geom, cells: &[u8], tb: &[Point], tw: &[Point], dead: &mut [bool]) {
+    for (points, victim) in [(tb, WHITE), (tw, BLACK)] {
+        for &p in points {
+            if !g.contains(p) {
+                continue;
+            }
+            let i = g.idx_of(p);
+            if cells[i] != victim || dead[i] {
+                continue;
+            }
+            // the whole chain
+            let mut stack = vec![i];
+            dead[i] = true;
+            while let Some(s) = stack.pop() {
+                for n in g.adj(s) {
+                    if cells[n] == victim && !dead[n] {
+                        dead[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,512 @@
+//! A small, fast board for playouts and local reading inside the dead-stone estimator.
+//!
+//! Why not the rules engine's `Board`: that board serves replay (Zobrist hashing, legality
+//! classification for seven rulesets, tolerant moves). Playouts need only captures, a
+//! simple-ko point, liberty counts and a list of empty points, and they copy the start
+//! position once per playout; a board without hashing whose whole state is a few flat arrays
+//! makes that copy a `memcpy`.
+//!
+//! Chains are circular linked lists (`next`) with a head per stone; the head holds the size
+//! and *pseudo-liberties* (each stone–empty adjacency counted once) as count, sum and sum of
+//! squares of the liberty indices, so "exactly one liberty" is exact:
+//! `sum² == count · sum_of_squares` holds iff all counted liberties are the same point.
+
+use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
+
+#[derive(Clone, Debug)]
+pub(crate) struct FastBoard {
+    pub g: Geom,
+    pub cell: Vec<u8>,
+    head: Vec<u16>,
+    next: Vec<u16>,
+    size: Vec<u16>,
+    nlib: Vec<u16>,
+    lsum: Vec<u32>,
+    lsq: Vec<u64>,
+    /// Empty on-board points, in no particular order.
+    pub empties: Vec<u16>,
+    epos: Vec<u16>,
+    /// The point a simple-ko rule forbids next (0 = none).
+    pub ko: usize,
+    /// Stones captured by Black (index 0) and White (index 1).
+    pub captures: [u32; 2],
+}
+
+impl FastBoard {
+    pub fn new(g: Geom) -> FastBoard {
+        let mut b = FastBoard {
+            g,
+            cell: Vec::new(),
+            head: Vec::new(),
+            next: Vec::new(),
+            size: Vec::new(),
+            nlib: Vec::new(),
+            lsum: Vec::new(),
+            lsq: Vec::new(),
+            empties: Vec::new(),
+            epos: Vec::new(),
+            ko: 0,
+            captures: [0; 2],
+        };
+        b.reset(g);
+        b
+    }
+
+    /// Clear to an empty board of geometry `g`, keeping allocations.
+    pub fn reset(&mut self, g: Geom) {
+        self.g = g;
+        self.cell.clear();
+        self.cell.extend_from_slice(&g.blank_cells());
+        for v in [
+            &mut self.head,
+            &mut self.next,
+            &mut self.size,
+            &mut self.nlib,
+        ] {
+            v.clear();
+            v.resize(g.size, 0);
+        }
+        self.lsum.clear();
+        self.lsum.resize(g.size, 0);
+        self.lsq.clear();
+        self.lsq.resize(g.size, 0);
+        self.empties.clear();
+        self.epos.clear();
+        self.epos.resize(g.size, 0);
+        for i in g.points() {
+            self.epos[i] = self.empties.len() as u16;
+            self.empties.push(i as u16);
+        }
+        self.ko = 0;
+        self.captures = [0; 2];
+    }
+
+    /// Become a copy of `other` without reallocating.
+    pub fn copy_from(&mut self, other: &FastBoard) {
+        self.g = other.g;
+        self.cell.clone_from(&other.cell);
+        self.head.clone_from(&other.head);
+        self.next.clone_from(&other.next);
+        self.size.clone_from(&other.size);
+        self.nlib.clone_from(&other.nlib);
+        self.lsum.clone_from(&other.lsum);
+        self.lsq.clone_from(&other.lsq);
+        self.empties.clone_from(&other.empties);
+        self.epos.clone_from(&other.epos);
+        self.ko = other.ko;
+        self.captures = other.captures;
+    }
+
+    #[inline]
+    pub fn chain_head(&self, i: usize) -> usize {
+        self.head[i] as usize
+    }
+
+    #[inline]
+    pub fn chain_size(&self, i: usize) -> usize {
+        self.size[self.head[i] as usize] as usize
+    }
+
+    /// Whether the chain at `i` has exactly one liberty.
+    #[inline]
+    pub fn in_atari(&self, i: usize) -> bool {
+        let h = self.head[i] as usize;
+        let n = self.nlib[h] as u64;
+        let s = self.lsum[h] as u64;
+        n > 0 && s * s == n * self.lsq[h]
+    }
+
+    /// The single liberty of a chain in atari.
+    #[inline]
+    pub fn atari_liberty(&self, i: usize) -> usize {
+        let h = self.head[i] as usize;
+        (self.lsum[h] / self.nlib[h] as u32) as usize
+    }
+
+    /// Pseudo-liberty count (an upper bound on liberties; 0 iff no liberties).
+    #[inline]
+    pub fn pseudo_libs(&self, i: usize) -> usize {
+        self.nlib[self.head[i] as usize] as usize
+    }
+
+    /// The stones of the chain at `i`.
+    pub fn chain_stones(&self, i: usize) -> ChainIter<'_> {
+        ChainIter {
+            b: self,
+            start: i,
+            cur: i,
+            done: false,
+        }
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: usize, lib: usize) {
+        self.nlib[h] += 1;
+        self.lsum[h] += lib as u32;
+        self.lsq[h] += (lib * lib) as u64;
+    }
+
+    #[inline]
+    fn sub_lib(&mut self, h: usize, lib: usize) {
+        self.nlib[h] -= 1;
+        self.lsum[h] -= lib as u32;
+        self.lsq[h] -= (lib * lib) as u64;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, i: usize) {
+        let pos = self.epos[i] as usize;
+        let last = self.empties.pop().unwrap();
+        if pos < self.empties.len() {
+            self.empties[pos] = last;
+            self.epos[last as usize] = pos as u16;
+        }
+    }
+
+    #[inline]
+    fn add_empty(&mut self, i: usize) {
+        self.epos[i] = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+
+    /// Whether `c` playing at the empty point `i` is legal under simple ko with suicide
+    /// forbidden.
+    #[inline]
+    pub fn is_legal(&self, c: u8, i: usize) -> bool {
+        if i == self.ko {
+            return false;
+        }
+        for n in self.g.adj(i) {
+            let v = self.cell[n];
+            if v == EMPTY {
+                return true;
+            }
+            if v == c {
+                if !self.in_atari(n) {
+                    return true;
+                }
+            } else if v != WALL && self.in_atari(n) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `i` is an eye-like point of `c`: all neighbours are `c` or wall, and at most
+    /// one diagonal (none on the edge) is the opponent's.
+    #[inline]
+    pub fn is_eye(&self, c: u8, i: usize) -> bool {
+        for n in self.g.adj(i) {
+            let v = self.cell[n];
+            if v != c && v != WALL {
+                return false;
+            }
+        }
+        let mut bad = 0;
+        let mut wall = false;
+        for d in self.g.diag(i) {
+            let v = self.cell[d];
+            if v == WALL {
+                wall = true;
+            } else if v == opp(c) {
+                bad += 1;
+            }
+        }
+        if wall {
+            bad == 0
+        } else {
+            bad < 2
+        }
+    }
+
+    /// Play `c` on the empty point `i`, capturing as needed. A move leaving its own chain
+    /// without liberties removes that chain (multi-stone suicide); callers avoid single-stone
+    /// suicide. Returns the number of stones captured.
+    pub fn play(&mut self, c: u8, i: usize) -> u32 {
+        debug_assert_eq!(self.cell[i], EMPTY);
+        let g = self.g;
+        self.cell[i] = c;
+        self.remove_empty(i);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.size[i] = 1;
+        self.nlib[i] = 0;
+        self.lsum[i] = 0;
+        self.lsq[i] = 0;
+        let adj = g.adj(i);
+        for n in adj {
+            let v = self.cell[n];
+            if v == EMPTY {
+                self.add_lib(i, n);
+            } else if v == BLACK || v == WHITE {
+                let h = self.head[n] as usize;
+                self.sub_lib(h, i);
+            }
+        }
+        // merge with friendly chains
+        for n in adj {
+            if self.cell[n] == c {
+                let hn = self.head[n] as usize;
+                let hi = self.head[i] as usize;
+                if hn != hi {
+                    self.merge(hi, hn);
+                }
+            }
+        }
+        // captures
+        let o = opp(c);
+        let mut captured = 0u32;
+        let mut single = 0usize;
+        for n in adj {
+            if self.cell[n] == o && self.nlib[self.head[n] as usize] == 0 {
+                let k = self.remove_chain(n);
+                if k == 1 {
+                    single = n;
+                }
+                captured += k;
+            }
+        }
+        self.ko = 0;
+        if captured > 0 {
+            self.captures[(c - 1) as usize] += captured;
+            // simple ko: a lone stone that captured exactly one stone and has one liberty
+            let h = self.head[i] as usize;
+            if captured == 1 && self.size[h] == 1 && self.in_atari(i) {
+                self.ko = single;
+            }
+        } else if self.nlib[self.head[i] as usize] == 0 {
+            let k = self.remove_chain(i);
+            self.captures[(o - 1) as usize] += k;
+        }
+        captured
+    }
+
+    /// Join the chains headed by `a` and `b`.
+    fn merge(&mut self, a: usize, b: usize) {
+        // merge the smaller into the larger
+        let (keep, gone) = if self.size[a] >= self.size[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.head[s] = keep as u16;
+            s = self.next[s] as usize;
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep, gone);
+        self.size[keep] += self.size[gone];
+        self.nlib[keep] += self.nlib[gone];
+        self.lsum[keep] += self.lsum[gone];
+        self.lsq[keep] += self.lsq[gone];
+    }
+
+    fn remove_chain(&mut self, start: usize) -> u32 {
+        let g = self.g;
+        let mut s = start;
+        let mut k = 0;
+        loop {
+            self.cell[s] = EMPTY;
+            self.add_empty(s);
+            k += 1;
+            s = self.next[s] as usize;
+            if s == start {
+                break;
+            }
+        }
+        // give liberties back to neighbouring chains
+        loop {
+            for n in g.adj(s) {
+                let v = self.cell[n];
+                if v == BLACK || v == WHITE {
+                    let h = self.head[n] as usize;
+                    self.add_lib(h, s);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == start {
+                break;
+            }
+        }
+        k
+    }
+
+    /// Whether playing `c` at `i` would leave the new chain with exactly one liberty and
+    /// capture nothing (self-atari), and the size of the chain that would be in atari.
+    pub fn self_atari_size(&self, c: u8, i: usize) -> usize {
+        // count distinct liberties of the would-be chain, up to 2
+        let mut libs = [0usize; 2];
+        let mut nl = 0;
+        let mut stones = 1;
+        let o = opp(c);
+        let mut heads = [0usize; 4];
+        let mut nh = 0;
+        for n in self.g.adj(i) {
+            let v = self.cell[n];
+            if v == EMPTY {
+                if !libs[..nl].contains(&n) {
+                    if nl == 2 {
+                        return 0;
+                    }
+                    libs[nl] = n;
+                    nl += 1;
+                }
+            } else if v == o {
+                if self.in_atari(n) {
+                    return 0; // captures
+                }
+            } else if v == c {
+                let h = self.head[n] as usize;
+                if heads[..nh].contains(&h) {
+                    continue;
+                }
+                heads[nh] = h;
+                nh += 1;
+                stones += self.size[h] as usize;
+                // collect this chain's liberties (other than i)
+                for s in self.chain_stones(n) {
+                    for m in self.g.adj(s) {
+                        if self.cell[m] == EMPTY && m != i && !libs[..nl].contains(&m) {
+                            if nl == 2 {
+                                return 0;
+                            }
+                            libs[nl] = m;
+                            nl += 1;
+                        }
+                    }
+                }
+            }
+        }
+        if nl <= 1 {
+            stones
+        } else {
+            0
+        }
+    }
+}
+
+pub(crate) struct ChainIter<'a> {
+    b: &'a FastBoard,
+    start: usize,
+    cur: usize,
+    done: bool,
+}
+
+impl Iterator for ChainIter<'_> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.done {
+            return None;
+        }
+        let s = self.cur;
+        self.cur = self.b.next[s] as usize;
+        if self.cur == self.start {
+            self.done = true;
+        }
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(rows: &[&str]) -> FastBoard {
+        let g = Geom::new(rows[0].len(), rows.len());
+        let mut b = FastBoard::new(g);
+        for (y, r) in rows.iter().enumerate() {
+            for (x, ch) in r.bytes().enumerate() {
+                match ch {
+                    b'X' => {
+                        b.play(BLACK, g.idx(x, y));
+                    }
+                    b'O' => {
+                        b.play(WHITE, g.idx(x, y));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn capture_in_the_corner_and_ko() {
+        let mut b = board(&["XO...", "O....", ".....", "....."]);
+        // the black corner stone was captured when the second white stone arrived
+        assert_eq!(b.cell[b.g.idx(0, 0)], EMPTY);
+        assert_eq!(b.captures, [0, 1]);
+        let mut b2 = board(&[".XO..", "XO...", ".....", "....."]);
+        let p = b2.g.idx(0, 0);
+        assert!(b2.is_legal(WHITE, p));
+        b2.play(WHITE, p);
+        assert_eq!(b2.captures[1], 1);
+        // black may not immediately retake at (1,0)
+        assert_eq!(b2.ko, b2.g.idx(1, 0));
+        assert!(!b2.is_legal(BLACK, b2.g.idx(1, 0)));
+    }
+
+    #[test]
+    fn atari_detection_with_pseudo_liberties() {
+        let b = board(&[".XX..", ".OOX.", ".XX..", "....."]);
+        let w = b.g.idx(1, 1);
+        assert!(b.in_atari(w));
+        assert_eq!(b.atari_liberty(w), b.g.idx(0, 1));
+        assert_eq!(
+            b.self_atari_size(WHITE, b.g.idx(0, 1)),
+            0,
+            "extends to two liberties"
+        );
+        assert_eq!(
+            b.self_atari_size(WHITE, b.g.idx(0, 0)),
+            1,
+            "a lone stone in atari"
+        );
+        let e = board(&[".X...", "X....", "....."]);
+        assert!(e.is_eye(BLACK, e.g.idx(0, 0)));
+    }
+
+    #[test]
+    fn empties_list_stays_consistent() {
+        let mut b = board(&["....", "....", "....", "...."]);
+        let g = b.g;
+        let mut x = 12345u64;
+        for _ in 0..2000 {
+            if b.empties.is_empty() {
+                b.reset(g);
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let i = b.empties[(x % b.empties.len() as u64) as usize] as usize;
+            let c = if x & 64 == 0 { BLACK } else { WHITE };
+            if b.is_legal(c, i) {
+                b.play(c, i);
+            } else {
+                b.reset(g);
+            }
+            let n_empty = g.points().filter(|&p| b.cell[p] == EMPTY).count();
+            assert_eq!(n_empty, b.empties.len());
+            for p in g.points() {
+                if b.cell[p] == BLACK || b.cell[p] == WHITE {
+                    // recompute liberties
+                    let mut libs = std::collections::BTreeSet::new();
+                    for s in b.chain_stones(p) {
+                        assert_eq!(b.cell[s], b.cell[p]);
+                        for n in g.adj(s) {
+                            if b.cell[n] == EMPTY {
+                                libs.insert(n);
+                            }
+                        }
+                    }
+                    assert!(!libs.is_empty());
+                    assert_eq!(b.in_atari(p), libs.len() == 1);
+                }
+            }
+        }
+    }
+}

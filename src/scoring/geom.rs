@@ -1,0 +1,146 @@
+//! Board geometry for the scoring analysis: a 1-D array of points padded with wall sentinels
+//! (KataGo's layout), so neighbour loops need no bounds checks.
+//!
+//! A point `(x, y)` lives at index `(y + 1) * stride + x + 1` with `stride = width + 1`: the
+//! column left of `x = 0` is a wall and doubles as the column right of the previous row, and
+//! the rows above and below the board are walls. Every analysis array (cells, marks, owners)
+//! uses this indexing.
+
+use crate::rules::{Color, Point};
+
+/// Cell contents in analysis arrays.
+pub(crate) const EMPTY: u8 = 0;
+pub(crate) const BLACK: u8 = 1;
+pub(crate) const WHITE: u8 = 2;
+pub(crate) const WALL: u8 = 3;
+
+/// The cell value of a colour (`BLACK` or `WHITE`).
+#[inline]
+pub(crate) fn cell_of(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The colour of a stone cell value; `None` for anything else.
+#[inline]
+pub(crate) fn color_of(cell: u8) -> Option<Color> {
+    match cell {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The other stone colour of a stone cell value (`BLACK` ↔ `WHITE`).
+#[inline]
+pub(crate) fn opp(cell: u8) -> u8 {
+    3 - cell
+}
+
+/// Width, height and the padded indexing of one board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Geom {
+    pub w: usize,
+    pub h: usize,
+    pub stride: usize,
+    /// Length of every padded array.
+    pub size: usize,
+}
+
+impl Geom {
+    pub fn new(w: usize, h: usize) -> Geom {
+        let stride = w + 1;
+        Geom {
+            w,
+            h,
+            stride,
+            size: (h + 2) * stride + 1,
+        }
+    }
+
+    /// Number of points on the board.
+    #[inline]
+    pub fn area(&self) -> usize {
+        self.w * self.h
+    }
+
+    #[inline]
+    pub fn idx(&self, x: usize, y: usize) -> usize {
+        (y + 1) * self.stride + x + 1
+    }
+
+    #[inline]
+    pub fn idx_of(&self, p: Point) -> usize {
+        self.idx(p.x as usize, p.y as usize)
+    }
+
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        (p.x as usize) < self.w && (p.y as usize) < self.h
+    }
+
+    #[inline]
+    pub fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+    }
+
+    /// The four orthogonal neighbours (some may be walls).
+    #[inline]
+    pub fn adj(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    /// The four diagonal neighbours (some may be walls).
+    #[inline]
+    pub fn diag(&self, i: usize) -> [usize; 4] {
+        [
+            i - self.stride - 1,
+            i - self.stride + 1,
+            i + self.stride - 1,
+            i + self.stride + 1,
+        ]
+    }
+
+    /// Indices of all on-board points, row-major.
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| self.idx(x, y)))
+    }
+
+    /// A fresh padded cell array: walls around, `EMPTY` inside.
+    pub fn blank_cells(&self) -> Vec<u8> {
+        let mut cells = vec![WALL; self.size];
+        for i in self.points() {
+            cells[i] = EMPTY;
+        }
+        cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_surrounds_every_board_size() {
+        for (w, h) in [(1, 1), (2, 5), (9, 9), (19, 19), (25, 13)] {
+            let g = Geom::new(w, h);
+            let cells = g.blank_cells();
+            assert_eq!(cells.iter().filter(|&&c| c == EMPTY).count(), w * h);
+            for i in g.points() {
+                for n in g.adj(i).into_iter().chain(g.diag(i)) {
+                    assert!(n < g.size);
+                }
+                assert_eq!(g.idx_of(g.point(i)), i);
+            }
+            // corner neighbours: two walls (more on a one-line board)
+            let c = g.idx(0, 0);
+            let walls = 2 + usize::from(w == 1) + usize::from(h == 1);
+            assert_eq!(
+                g.adj(c).iter().filter(|&&n| cells[n] == WALL).count(),
+                walls
+            );
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! Scoring: dead stones (from territory markup or estimated), seki, area and territory counts,
+//! the score under each of the seven rulesets, agreement with the recorded result, and why
+//! rulesets disagree. A pure function of the final position, the game's counters and the
+//! record's result; see `../shared/RULES.md` §1–§4 for the rules it implements.
+//!
+//! ```text
+//! final position ──► dead stones ──► seki ──► counts ──► per-ruleset margins ──► agreement
+//!  (+ TB/TW)        (markup or       (dame     (area,     (komi policy,         divergence
+//!                    estimate)        filling)  territory) handicap bonus)
+//! ```
+//!
+//! Layout:
+//! - [`geom`]: padded 1-D board indexing shared by every analysis array;
+//! - [`analysis`]: chains, empty regions, flood fill;
+//! - [`dead`]: dead stones from markup, and the estimator for records without it;
+//! - [`fastboard`]: a small capture-aware board for the estimator's and seki finder's reading;
+//! - [`seki`]: seki liberties and seki chains by dame filling;
+//! - [`count`]: area and territory counts, per-point ownership;
+//! - [`score`]: per-ruleset margins, komi policy, agreement, divergence causes.
+//!
+//! One [`Scorer`] per thread: it owns all scratch memory, so scoring allocates only the
+//! report's point lists.
+
+pub(crate) mod analysis;
+pub(crate) mod count;
+pub(crate) mod dead;
+pub(crate) mod fastboard;
+pub(crate) mod geom;
+pub(crate) mod score;
+pub(crate) mod seki;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+pub(crate) mod testutil;
+
+pub use count::PointOwner;
+
+use crate::rules::board::Board;
+use crate::rules::{Color, Point, RulesetId};
+
+use analysis::{Marker, Structure};
+use count::{Counter, Counts};
+use dead::DeadEstimator;
+use geom::{Geom, BLACK, EMPTY, WHITE};
+use seki::SekiFinder;
+
+/// Which komi the per-ruleset scores use (RULES.md §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum KomiPolicy {
+    /// Even games: each ruleset's standard komi. Handicap games: the recorded komi.
+    #[default]
+    Standard,
+    /// The record's komi under every ruleset.
+    Recorded,
+}
+
+/// Who won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Black,
+    White,
+    Draw,
+}
+
+impl Outcome {
+    /// `"B"`, `"W"` or `"draw"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Black => "B",
+            Outcome::White => "W",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// Where the dead stones came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadSource {
+    /// Territory markup (`TB`/`TW`) of the last node: a stone on the other side's territory
+    /// point is dead.
+    Markup,
+    /// The estimator (no markup).
+    Estimated,
+    /// Nothing to decide: the board holds no stones.
+    None,
+}
+
+impl DeadSource {
+    /// `"markup"`, `"estimated"` or `"none"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DeadSource::Markup => "markup",
+            DeadSource::Estimated => "estimated",
+            DeadSource::None => "none",
+        }
+    }
+}
+
+/// How our score under the record's rules compares with the recorded result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Agreement {
+    /// Same winner and same margin.
+    Exact,
+    /// Same winner, another margin.
+    Winner,
+    /// Another winner.
+    Differs,
+    /// No counted result to compare with, or no score of ours under the record's rules.
+    NotComparable,
+}
+
+impl Agreement {
+    /// `"exact"`, `"winner"`, `"differs"` or `"not_comparable"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Agreement::Exact => "exact",
+            Agreement::Winner => "winner",
+            Agreement::Differs => "differs",
+            Agreement::NotComparable => "not_comparable",
+        }
+    }
+}
+
+/// Why two rulesets name different winners (see [`score`] for the decomposition).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlipCause {
+    /// Who placed the last stone (area − territory = plays(B) − plays(W), RULES.md §3).
+    Parity,
+    /// The handicap bonus (and the handicap stones area counting scores).
+    HandicapBonus,
+    /// Seki eyes, which area counting scores and territory counting does not.
+    Seki,
+    /// Different komi.
+    Komi,
+    /// Passes during the game (a pass is a stone not played).
+    Passes,
+    /// Tromp-Taylor counts the dead stones as alive.
+    DeadStones,
+    /// Several causes together.
+    Mixed,
+}
+
+impl FlipCause {
+    /// The snake_case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FlipCause::Parity => "parity",
+            FlipCause::HandicapBonus => "handicap_bonus",
+            FlipCause::Seki => "seki",
+            FlipCause::Komi => "komi",
+            FlipCause::Passes => "passes",
+            FlipCause::DeadStones => "dead_stones",
+            FlipCause::Mixed => "mixed",
+        }
+    }
+}
+
+/// The recorded result (`RE`) as the SGF layer parsed it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RecordedResult {
+    pub winner: Option<Outcome>,
+    /// The winner's margin in points (positive), when the result states one.
+    pub margin: Option<f64>,
+    /// Whether the result is a count (a score or a draw), as opposed to resignation, time…
+    pub counted: bool,
+}
+
+/// Everything scoring needs about one game.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreInput<'a> {
+    /// The final position.
+    pub board: &'a Board,
+    /// `TB` of the last node (may be empty).
+    pub territory_black: &'a [Point],
+    /// `TW` of the last node (may be empty).
+    pub territory_white: &'a [Point],
+    /// Prisoners taken during play.
+    pub captures_by_black: u32,
+    pub captures_by_white: u32,
+    /// Board moves including handicap setup stones, excluding passes.
+    pub black_plays: u32,
+    pub white_plays: u32,
+    pub black_passes: u32,
+    pub white_passes: u32,
+    pub last_mover: Option<Color>,
+    /// Handicap stones N (a value below 2 is an even game).
+    pub handicap: u32,
+    /// Komi in points.
+    pub recorded_komi: Option<f64>,
+    pub recorded_rules: Option<RulesetId>,
+    pub recorded_result: Option<RecordedResult>,
+    pub komi_policy: KomiPolicy,
+}
+
+/// The score under one ruleset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RulesetScore {
+    /// Black minus White in points, after komi and handicap bonus.
+    pub margin_b_minus_w: f64,
+    pub winner: Outcome,
+    /// The komi this score used (see [`KomiPolicy`]).
+    pub komi_used: f64,
+}
+
+/// The result of scoring one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScoreReport {
+    /// Indexed by [`RulesetId::index`].
+    pub per_ruleset: [RulesetScore; 7],
+    /// Chinese margin in stones (子): half the point margin (RULES.md §2).
+    pub margin_chinese_stones: f64,
+    /// Area margin with every stone alive, before komi (the "as-is" score).
+    pub margin_as_is_area: f64,
+    /// Our margin under the record's rules and komi; `None` if either is unknown.
+    pub margin_recorded_rules: Option<f64>,
+    pub record_agreement: Agreement,
+    /// Two rulesets name different winners.
+    pub winner_flip: bool,
+    /// A winner flip where some ruleset's margin is within one point.
+    pub half_point_flip: bool,
+    pub flip_cause: Option<FlipCause>,
+    pub dead_source: DeadSource,
+    /// Points (stones) whose life the estimator could not decide; they are counted alive.
+    pub unsettled_points: u32,
+    pub dead_black: u32,
+    pub dead_white: u32,
+    /// Seki eyes plus shared seki liberties.
+    pub seki_points: u32,
+    /// Neutral points outside seki.
+    pub dame_points: u32,
+    /// Live stones plus territory plus seki eyes.
+    pub black_area: u32,
+    pub white_area: u32,
+    /// Territory (empty points and dead stones surrounded by one colour), seki eyes excluded.
+    pub black_territory: u32,
+    pub white_territory: u32,
+    /// Prisoners each side holds: captures during play plus dead stones taken off.
+    pub prisoners_black: u32,
+    pub prisoners_white: u32,
+    /// Dead stones, row-major.
+    pub dead_stones: Vec<Point>,
+    /// Stones of chains in seki, row-major.
+    pub seki_stones: Vec<Point>,
+    /// What each point counts as, row-major (`y * width + x`).
+    pub ownership: Vec<PointOwner>,
+}
+
+/// Scores games. Holds per-thread scratch memory: make one per thread and reuse it.
+#[derive(Clone, Debug)]
+pub struct Scorer {
+    g: Geom,
+    cells: Vec<u8>,
+    st: Structure,
+    pub(crate) estimator: DeadEstimator,
+    seki_finder: SekiFinder,
+    counter: Counter,
+    dead: Vec<bool>,
+    seki: Vec<bool>,
+    owner: Vec<PointOwner>,
+    seen: Marker,
+    region: Vec<u16>,
+}
+
+impl Default for Scorer {
+    fn default() -> Self {
+        Scorer::new()
+    }
+}
+
+/// What [`Scorer::analyse`] found: counts plus the dead-stone and seki decisions.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Analysed {
+    pub counts: Counts,
+    pub as_is: (u32, u32),
+    pub source: DeadSource,
+    pub unsettled: u32,
+}
+
+impl Scorer {
+    pub fn new() -> Scorer {
+        Scorer {
+            g: Geom::new(1, 1),
+            cells: Vec::new(),
+            st: Structure::default(),
+            estimator: DeadEstimator::default(),
+            seki_finder: SekiFinder::default(),
+            counter: Counter::default(),
+            dead: Vec::new(),
+            seki: Vec::new(),
+            owner: Vec::new(),
+            seen: Marker::default(),
+            region: Vec::new(),
+        }
+    }
+
+    /// Score one game.
+    pub fn score(&mut self, input: &ScoreInput) -> ScoreReport {
+        let board = input.board;
+        let g = Geom::new(board.width() as usize, board.height() as usize);
+        self.g = g;
+        self.cells.clear();
+        self.cells.extend_from_slice(&g.blank_cells());
+        for y in 0..g.h {
+            for x in 0..g.w {
+                let p = Point::new(x as u8, y as u8);
+                self.cells[g.idx(x, y)] = match board.get(p) {
+                    Some(c) => geom::cell_of(c),
+                    None => EMPTY,
+                };
+            }
+        }
+        let a = self.analyse(input.territory_black, input.territory_white);
+        self.report(input, &a)
+    }
+
+    /// Dead stones, seki and counts of `self.cells` (geometry `self.g`).
+    pub(crate) fn analyse(&mut self, tb: &[Point], tw: &[Point]) -> Analysed {
+        let g = self.g;
+        self.dead.clear();
+        self.dead.resize(g.size, false);
+        self.seki.clear();
+        self.seki.resize(g.size, false);
+        self.owner.clear();
+        self.owner.resize(g.size, PointOwner::Dame);
+        let has_stones = g.points().any(|i| self.cells[i] != EMPTY);
+        let (source, unsettled) = if !tb.is_empty() || !tw.is_empty() {
+            dead::from_markup(&g, &self.cells, tb, tw, &mut self.dead);
+            (DeadSource::Markup, 0)
+        } else if has_stones {
+            self.st.compute(&g, &self.cells);
+            let u = self
+                .estimator
+                .estimate(&g, &self.cells, &self.st, &mut self.dead);
+            (DeadSource::Estimated, u)
+        } else {
+            (DeadSource::None, 0)
+        };
+        self.seki_finder
+            .find(&g, &self.cells, &self.dead, &mut self.seki);
+        let counts = self
+            .counter
+            .count(&g, &self.cells, &self.dead, &self.seki, &mut self.owner);
+        let as_is = count::as_is_area(&g, &self.cells, &mut self.seen, &mut self.region);
+        Analysed {
+            counts,
+            as_is,
+            source,
+            unsettled,
+        }
+    }
+
+    fn report(&self, input: &ScoreInput, a: &Analysed) -> ScoreReport {
+        let g = self.g;
+        let k = &a.counts;
+        let h = if score::is_handicap_game(input.handicap) {
+            input.handicap
+        } else {
+            0
+        };
+        let passes = input.white_passes as f64 - input.black_passes as f64;
+        let bases = score::Bases {
+            territory: k.territory_margin(input.captures_by_black, input.captures_by_white),
+            area: k.area_margin(),
+            as_is: a.as_is.0 as f64 - a.as_is.1 as f64,
+            handicap: h,
+            passes,
+            seki: k.black_seki_eyes as f64 - k.white_seki_eyes as f64,
+            parity: input.black_plays as f64 - input.white_plays as f64 - h as f64 - passes,
+        };
+        let per_ruleset = score::per_ruleset(
+            &bases,
+            input.komi_policy,
+            input.recorded_komi,
+            input.handicap,
+        );
+        let margin_recorded_rules =
+            score::recorded_rules_margin(&bases, input.recorded_rules, input.recorded_komi);
+        let record_agreement = score::agreement(
+            margin_recorded_rules,
+            input.recorded_rules,
+            input.recorded_result.as_ref(),
+        );
+        let (winner_flip, half_point_flip, flip_cause) = score::divergence(&per_ruleset, &bases);
+        let mut dead_stones = Vec::new();
+        let mut seki_stones = Vec::new();
+        let mut ownership = Vec::with_capacity(g.area());
+        for i in g.points() {
+            if self.dead[i] {
+                dead_stones.push(g.point(i));
+            }
+            if self.seki[i] && (self.cells[i] == BLACK || self.cells[i] == WHITE) {
+                seki_stones.push(g.point(i));
+            }
+            ownership.push(self.owner[i]);
+        }
+        ScoreReport {
+            margin_chinese_stones: per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w / 2.0,
+            per_ruleset,
+            margin_as_is_area: bases.as_is,
+            margin_recorded_rules,
+            record_agreement,
+            winner_flip,
+            half_point_flip,
+            flip_cause,
+            dead_source: a.source,
+            unsettled_points: a.unsettled,
+            dead_black: k.dead_black,
+            dead_white: k.dead_white,
+            seki_points: k.black_seki_eyes + k.white_seki_eyes + k.seki_shared,
+            dame_points: k.dame,
+            black_area: k.black_area(),
+            white_area: k.white_area(),
+            black_territory: k.black_territory,
+            white_territory: k.white_territory,
+            prisoners_black: input.captures_by_black + k.dead_white,
+            prisoners_white: input.captures_by_white + k.dead_black,
+            dead_stones,
+            seki_stones,
+            ownership,
+        }
+    }
+}

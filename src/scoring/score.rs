@@ -1,0 +1,257 @@
+//! From counts to results: the margin under each ruleset, agreement with the recorded result,
+//! and why rulesets disagree (RULES.md §1–§3).
+//!
+//! Every margin is Black minus White, in points, after komi and the handicap bonus.
+//!
+//! Decomposition used for divergence causes. Let `T` be the territory margin (territory plus
+//! prisoners, before komi). Every ruleset's margin is `T` plus named components:
+//! - area counting adds `A − T = H + parity + passes + seki` (RULES.md §3), where `H` is the
+//!   handicap (stones placed before the first White move), `passes` = White's passes minus
+//!   Black's, `seki` = Black's seki eyes minus White's, and `parity` is the rest of
+//!   `plays(B) − plays(W)`: 1 when Black placed the last stone of an alternating game, else 0;
+//! - Tromp-Taylor also adds `as-is area − A` (the dead stones it does not remove);
+//! - every ruleset subtracts its komi and its handicap bonus.
+//!
+//! The component `handicap_bonus` is `H` (area counting only) minus the bonus, so Chinese
+//! (bonus N) and Japanese differ by no handicap component at all, AGA (N − 1) by one point.
+
+use crate::rules::{Counting, Ruleset, RulesetId};
+
+use super::{Agreement, FlipCause, KomiPolicy, Outcome, RecordedResult, RulesetScore};
+
+/// Tolerance for comparing margins (all margins are multiples of ¼ point).
+pub(crate) const EPS: f64 = 1e-6;
+
+/// Whether a game counts as a handicap game: two or more handicap stones (RULES.md §1: a
+/// 1-stone "handicap" is an even game without komi and gives N = 0).
+pub(crate) fn is_handicap_game(handicap: u32) -> bool {
+    handicap >= 2
+}
+
+/// The komi a ruleset is scored with.
+///
+/// - `Standard`: even games use the ruleset's standard komi; handicap games keep the recorded
+///   komi (RULES.md §1 **choice**); a handicap game without recorded komi uses 0
+///   (**choice**: the traditional handicap game has no komi).
+/// - `Recorded`: the record's komi under every ruleset; without a recorded komi, falls back
+///   to `Standard` (**choice**).
+pub(crate) fn komi_for(
+    rs: &Ruleset,
+    policy: KomiPolicy,
+    recorded: Option<f64>,
+    handicap: u32,
+) -> f64 {
+    match (policy, recorded) {
+        (KomiPolicy::Recorded, Some(k)) => k,
+        _ if is_handicap_game(handicap) => recorded.unwrap_or(0.0),
+        _ => rs.standard_komi,
+    }
+}
+
+/// The winner of a margin under a ruleset's tie rule.
+pub(crate) fn winner_of(rs: &Ruleset, margin: f64) -> Outcome {
+    if margin > EPS {
+        Outcome::Black
+    } else if margin < -EPS {
+        Outcome::White
+    } else if rs.black_wins_ties {
+        Outcome::Black
+    } else {
+        Outcome::Draw
+    }
+}
+
+/// Inputs of the per-ruleset margin: the counts that differ between rulesets.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Bases {
+    /// Territory margin: territory + prisoners, Black minus White, before komi.
+    pub territory: f64,
+    /// Area margin with dead stones removed, before komi and bonus.
+    pub area: f64,
+    /// Area margin with every stone alive (Tromp-Taylor).
+    pub as_is: f64,
+    /// Handicap stones (`H`), 0 for a game with fewer than two.
+    pub handicap: u32,
+    /// White's passes minus Black's.
+    pub passes: f64,
+    /// Black's seki eyes minus White's.
+    pub seki: f64,
+    /// `plays(B) − plays(W) − H − passes`.
+    pub parity: f64,
+}
+
+/// Named components of one ruleset's margin relative to the territory margin (see the module
+/// header), in the order of [`CAUSES`].
+fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
+    let area_like = rs.counting == Counting::Area;
+    let h = b.handicap as f64;
+    let bonus = rs.handicap_bonus.points(b.handicap);
+    let (parity, handicap, seki, passes) = if area_like {
+        (b.parity, h - bonus, b.seki, b.passes)
+    } else {
+        (0.0, -bonus, 0.0, 0.0)
+    };
+    let dead = if rs.removes_dead_stones {
+        0.0
+    } else {
+        b.as_is - b.area
+    };
+    [parity, handicap, seki, -komi, passes, dead]
+}
+
+const CAUSES: [FlipCause; 6] = [
+    FlipCause::Parity,
+    FlipCause::HandicapBonus,
+    FlipCause::Seki,
+    FlipCause::Komi,
+    FlipCause::Passes,
+    FlipCause::DeadStones,
+];
+
+/// Margin of one ruleset.
+pub(crate) fn margin_for(rs: &Ruleset, b: &Bases, komi: f64) -> f64 {
+    let base = if !rs.removes_dead_stones {
+        b.as_is
+    } else {
+        match rs.counting {
+            Counting::Area => b.area,
+            Counting::Territory => b.territory,
+        }
+    };
+    base - komi - rs.handicap_bonus.points(b.handicap)
+}
+
+/// Score under all seven rulesets.
+pub(crate) fn per_ruleset(
+    b: &Bases,
+    policy: KomiPolicy,
+    recorded_komi: Option<f64>,
+    handicap: u32,
+) -> [RulesetScore; 7] {
+    RulesetId::ALL.map(|id| {
+        let rs = Ruleset::preset(id);
+        let komi = komi_for(&rs, policy, recorded_komi, handicap);
+        let m = margin_for(&rs, b, komi);
+        RulesetScore {
+            margin_b_minus_w: m,
+            winner: winner_of(&rs, m),
+            komi_used: komi,
+        }
+    })
+}
+
+/// The score under the record's own rules and komi; `None` when either is unknown
+/// (**choice**: a missing komi is not guessed).
+pub(crate) fn recorded_rules_margin(
+    b: &Bases,
+    rules: Option<RulesetId>,
+    komi: Option<f64>,
+) -> Option<f64> {
+    let rs = Ruleset::preset(rules?);
+    Some(margin_for(&rs, b, komi?))
+}
+
+/// Compare our margin under the record's rules with the recorded result.
+///
+/// Not comparable: no recorded result, a result that is not a count (resignation, time,
+/// forfeit…), an unknown winner, a win recorded without margin (`B+`), or no margin of ours
+/// under the recorded rules. A recorded draw is exact when our margin is a tie under the
+/// recorded rules.
+pub(crate) fn agreement(
+    ours: Option<f64>,
+    rules: Option<RulesetId>,
+    rec: Option<&RecordedResult>,
+) -> Agreement {
+    let (Some(ours), Some(rules), Some(rec)) = (ours, rules, rec) else {
+        return Agreement::NotComparable;
+    };
+    if !rec.counted {
+        return Agreement::NotComparable;
+    }
+    let rs = Ruleset::preset(rules);
+    let our_winner = winner_of(&rs, ours);
+    let rec_margin = match (rec.winner, rec.margin) {
+        (Some(Outcome::Draw), _) => 0.0,
+        (Some(Outcome::Black), Some(m)) => m.abs(),
+        (Some(Outcome::White), Some(m)) => -m.abs(),
+        _ => return Agreement::NotComparable,
+    };
+    let rec_winner = rec.winner.unwrap_or(Outcome::Draw);
+    if our_winner != rec_winner {
+        Agreement::Differs
+    } else if (ours - rec_margin).abs() <= EPS {
+        Agreement::Exact
+    } else {
+        Agreement::Winner
+    }
+}
+
+/// Divergence between rulesets: whether they name different winners, whether such a flip
+/// is a close one, and its cause.
+///
+/// Cause (**choice**, RULES.md is silent on how to name one cause for seven rulesets): for
+/// each pair of rulesets with different winners, split the margin difference into the named
+/// components; the pair's cause is the only non-zero component, else the only component that
+/// alone moves the second ruleset's margin to the first one's winner, else `mixed`. Pairs
+/// involving Tromp-Taylor are looked at only when no other pair flips. The game's cause is
+/// the pairs' common cause, or `mixed` when they differ.
+pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, Option<FlipCause>) {
+    let presets = Ruleset::all();
+    let flips = |i: usize, j: usize| scores[i].winner != scores[j].winner;
+    let mut winner_flip = false;
+    for i in 0..7 {
+        for j in i + 1..7 {
+            winner_flip |= flips(i, j);
+        }
+    }
+    if !winner_flip {
+        return (false, false, None);
+    }
+    let half_point_flip = scores.iter().any(|s| s.margin_b_minus_w.abs() <= 1.0 + EPS);
+    let tt = RulesetId::TrompTaylor.index();
+    let mut cause: Option<FlipCause> = None;
+    for with_tt in [false, true] {
+        for i in 0..7 {
+            for j in i + 1..7 {
+                if !flips(i, j) || ((i == tt || j == tt) != with_tt) {
+                    continue;
+                }
+                let ci = components(&presets[i], b, scores[i].komi_used);
+                let cj = components(&presets[j], b, scores[j].komi_used);
+                let diff: [f64; 6] = std::array::from_fn(|k| ci[k] - cj[k]);
+                let pair = pair_cause(
+                    &presets[i],
+                    scores[i].winner,
+                    scores[j].margin_b_minus_w,
+                    &diff,
+                );
+                cause = match cause {
+                    None => Some(pair),
+                    Some(c) if c == pair => Some(c),
+                    Some(_) => Some(FlipCause::Mixed),
+                };
+            }
+        }
+        if cause.is_some() {
+            break;
+        }
+    }
+    (winner_flip, half_point_flip, cause)
+}
+
+fn pair_cause(rs_i: &Ruleset, winner_i: Outcome, margin_j: f64, diff: &[f64; 6]) -> FlipCause {
+    let nonzero: Vec<usize> = (0..6).filter(|&k| diff[k].abs() > EPS).collect();
+    if nonzero.len() == 1 {
+        return CAUSES[nonzero[0]];
+    }
+    let alone: Vec<usize> = nonzero
+        .iter()
+        .copied()
+        .filter(|&k| winner_of(rs_i, margin_j + diff[k]) == winner_i)
+        .collect();
+    if alone.len() == 1 {
+        CAUSES[alone[0]]
+    } else {
+        FlipCause::Mixed
+    }
+}

@@ -1,0 +1,161 @@
+//! Seki: live stones that share liberties with the opponent and cannot fill them.
+//!
+//! Method (dame filling, after KataGo's observation that seki is easy to see once the dame
+//! are filled): take the dead stones off, then fill every neutral point (an empty point of a
+//! region touching both colours) that one side can fill *safely*: the filling chain keeps two
+//! liberties and the move captures nothing. Points no side can fill safely are seki
+//! candidates. A candidate is a seki liberty only if every chain beside it is short of eyes
+//! (**choice**: at most one eye region, of fewer than seven points); otherwise one side has
+//! eyes to spare and the point is a dame that needs *teire*, not a seki. Chains touching a
+//! seki liberty are seki chains; their one-colour regions are seki eyes (see `count`).
+
+use super::analysis::{Marker, Structure};
+use super::fastboard::FastBoard;
+use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
+
+/// Scratch state of the seki finder.
+#[derive(Clone, Debug)]
+pub(crate) struct SekiFinder {
+    fb: FastBoard,
+    live: Vec<u8>,
+    st: Structure,
+    neutral: Vec<u16>,
+    seen: Marker,
+}
+
+impl Default for SekiFinder {
+    fn default() -> Self {
+        SekiFinder {
+            fb: FastBoard::new(Geom::new(1, 1)),
+            live: Vec::new(),
+            st: Structure::default(),
+            neutral: Vec::new(),
+            seen: Marker::default(),
+        }
+    }
+}
+
+/// Whether `c` can fill the empty point `i` on `fb` without capturing and keeping at least
+/// two liberties.
+fn safe_fill(fb: &FastBoard, c: u8, i: usize) -> bool {
+    let g = fb.g;
+    let mut touches = false;
+    for n in g.adj(i) {
+        let v = fb.cell[n];
+        if v == c {
+            touches = true;
+        } else if v == opp(c) && fb.in_atari(n) {
+            return false; // would capture: not a plain fill
+        }
+    }
+    touches && fb.is_legal(c, i) && fb.self_atari_size(c, i) == 0
+}
+
+impl SekiFinder {
+    /// Find seki among the live stones of `cells` (those not flagged `dead`). Flags the stones
+    /// of seki chains in `seki` (padded indexing) and returns the number of shared seki
+    /// liberties.
+    pub fn find(&mut self, g: &Geom, cells: &[u8], dead: &[bool], seki: &mut [bool]) -> u32 {
+        self.live.clear();
+        self.live.extend(
+            cells
+                .iter()
+                .zip(dead)
+                .map(|(&c, &d)| if d { EMPTY } else { c }),
+        );
+        self.st.compute(g, &self.live);
+        // neutral points: empty regions touching both colours
+        self.neutral.clear();
+        for (r, info) in self.st.regions.iter().enumerate() {
+            if info.borders == BLACK | WHITE {
+                self.neutral.extend_from_slice(self.st.points(r));
+            }
+        }
+        if self.neutral.is_empty() {
+            return 0;
+        }
+        self.fb.reset(*g);
+        for i in g.points() {
+            let v = self.live[i];
+            if v == BLACK || v == WHITE {
+                self.fb.play(v, i);
+            }
+        }
+        // fill safely until nothing changes
+        loop {
+            let mut changed = false;
+            for k in 0..self.neutral.len() {
+                let i = self.neutral[k] as usize;
+                if self.fb.cell[i] != EMPTY {
+                    continue;
+                }
+                for c in [BLACK, WHITE] {
+                    if safe_fill(&self.fb, c, i) {
+                        self.fb.play(c, i);
+                        changed = true;
+                        break;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut shared = 0;
+        for k in 0..self.neutral.len() {
+            let i = self.neutral[k] as usize;
+            if self.fb.cell[i] != EMPTY {
+                continue;
+            }
+            // a candidate; every chain beside it (in the unfilled position) must be short of eyes
+            let mut ok = true;
+            let mut colours = 0u8;
+            for n in g.adj(i) {
+                let v = self.live[n];
+                if v == BLACK || v == WHITE {
+                    colours |= v;
+                    if !self.short_of_eyes(g, n) {
+                        ok = false;
+                    }
+                }
+            }
+            if !ok || colours != BLACK | WHITE {
+                continue;
+            }
+            shared += 1;
+            for n in g.adj(i) {
+                let v = self.live[n];
+                if v == BLACK || v == WHITE {
+                    let ch = self.st.chain_id[n] as usize;
+                    for &s in self.st.stones(ch) {
+                        seki[s as usize] = true;
+                    }
+                }
+            }
+        }
+        shared
+    }
+
+    /// Whether the chain at `i` has at most one eye region (one-colour empty region), of
+    /// fewer than seven points.
+    fn short_of_eyes(&mut self, g: &Geom, i: usize) -> bool {
+        let c = self.live[i];
+        let ch = self.st.chain_id[i] as usize;
+        let mut eyes = 0;
+        let mut eye_points = 0;
+        self.seen.clear(g.size);
+        for &s in self.st.stones(ch) {
+            for n in g.adj(s as usize) {
+                if self.live[n] != EMPTY {
+                    continue;
+                }
+                let r = self.st.region_id[n] as usize;
+                if self.st.regions[r].borders == c && self.seen.insert(r) {
+                    eyes += 1;
+                    eye_points += self.st.regions[r].size as u32;
+                }
+            }
+        }
+        eyes <= 1 && eye_points < 7
+    }
+}

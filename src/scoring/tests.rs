@@ -1,0 +1,1 @@
+//! Scenario tests: positions drawn in ASCII with known scores under each ruleset.
