@@ -219,3 +219,29 @@ fn make_progress(
     bar.set_style(style);
     bar
 }
+
+/// Audits every game under `inputs` and returns all rows in order (holds them all: for tests,
+/// `explain` and small inputs; use [`run`] for archives of any size).
+pub fn audit_paths(inputs: &[PathBuf], options: &GameOptions, threads: usize) -> Result<Vec<GameRow>> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(WORKER_STACK)
+        .build()
+        .context("cannot start worker threads")?;
+    let paths = source::expand_inputs(inputs);
+    let mut rows = Vec::new();
+    let mut chunk = Vec::new();
+    let mut flush = |chunk: &mut Vec<InputItem>, rows: &mut Vec<GameRow>| {
+        let items = std::mem::take(chunk);
+        rows.extend(pool.install(|| audit_chunk(&items, options)));
+    };
+    source::read_all(&paths, options.limits.max_file_bytes, &mut |item| {
+        chunk.push(item);
+        if chunk.len() >= CHUNK_ITEMS {
+            flush(&mut chunk, &mut rows);
+        }
+        true
+    });
+    flush(&mut chunk, &mut rows);
+    Ok(rows)
+}

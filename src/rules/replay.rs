@@ -304,7 +304,8 @@ impl Replayer {
     ///   - multi-stone suicide → `suicide` where [`SuicideRule::Illegal`];
     ///   - otherwise, by the ruleset's [`KoRule`]: `Simple` → `ko` for the immediate recapture
     ///     of a simple ko (the opponent of the player who just took a ko stone retakes it at
-    ///     the ko point, capturing exactly one stone); `PositionalSuperko` → `superko` if the
+    ///     the ko point, capturing exactly one stone; named `ko` under the superko rulesets
+    ///     too, which forbid it as a repeat); `PositionalSuperko` → `superko` if the
     ///     new position occurred before; `SituationalSuperko` → `superko` if the new position
     ///     occurred before with the same player to move (the player to move after a move is
     ///     the opponent of its mover, whatever colour moves next in the record).
@@ -428,9 +429,12 @@ impl Replayer {
                             KoRule::PositionalSuperko => seen,
                             KoRule::SituationalSuperko => seen_same_side,
                         };
-                        let kind = match rules.ko {
-                            KoRule::Simple => Violation::Ko,
-                            _ => Violation::Superko,
+                        // An immediate simple-ko recapture is named `ko` under every ruleset: it
+                        // is the more specific explanation (superko rules forbid it too).
+                        let kind = if ko_recapture || rules.ko == KoRule::Simple {
+                            Violation::Ko
+                        } else {
+                            Violation::Superko
                         };
                         repeated.then_some(kind)
                     };

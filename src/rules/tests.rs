@@ -753,8 +753,7 @@ fn simple_ko_immediate_recapture_is_illegal_everywhere() {
     let r = run(KO, "B[cb] W[bb]");
     assert_eq!(
         verdicts(&r),
-        "chinese=superko@2 japanese=ko@2 korean=ko@2 ing=superko@2 aga=superko@2 nz=superko@2 \
-         tromp_taylor=superko@2"
+        "chinese=ko@2 japanese=ko@2 korean=ko@2 ing=ko@2 aga=ko@2 nz=ko@2 tromp_taylor=ko@2"
     );
     assert!(
         !r.repetition,
@@ -1148,7 +1147,7 @@ fn reference_replay(
                     } else if (r.ko == KoRule::PositionalSuperko && seen)
                         || (r.ko == KoRule::SituationalSuperko && seen_side)
                     {
-                        flag(i, Violation::Superko);
+                        flag(i, if recapture { Violation::Ko } else { Violation::Superko });
                     }
                 }
             }

@@ -14,6 +14,8 @@ const OPEN: u8 = 2;
 const MAX_ROUNDS: usize = 12;
 /// Enclosures with at most this many empty points get the semeai check before killing.
 const SEMEAI_SPACE: u16 = 4;
+/// Enclosed chains smaller than this never get the semeai check.
+const SEMEAI_MIN_STONES: u16 = 3;
 
 /// An enclosure of colour `c`: a connected set of points not occupied by `c` (empty points
 /// and the other colour's stones), bounded by `c`'s stones and the edge.
@@ -85,8 +87,12 @@ fn eye_value(g: &Geom, size: usize, empties: usize, pts: &[u16]) -> u8 {
     if size >= 7 {
         return 2;
     }
-    if size <= 3 || empties < size {
+    if size <= 3 {
         return 1;
+    }
+    if empties < size {
+        // dead enemy stones inside: five points or more with room left live
+        return if size >= 5 && empties >= 3 { 2 } else { 1 };
     }
     // 4..=6 empty points: killable shapes are the square four, the pyramid four, the bulky
     // five and the flower six; they have a point touching all others but one… use neighbour
@@ -435,7 +441,8 @@ impl DeadEstimator {
         }
         for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
             let x = self.cont[ci] as usize;
-            if self.status[x] != UNKNOWN {
+            // one or two stones are prisoners-to-be, not a semeai partner
+            if self.status[x] != UNKNOWN || st.chains[x].size < SEMEAI_MIN_STONES {
                 continue;
             }
             let lx = st.chains[x].libs;
@@ -445,7 +452,7 @@ impl DeadEstimator {
                         continue;
                     }
                     let y = st.chain_id[n] as usize;
-                    if self.status[y] == ALIVE {
+                    if self.status[y] == ALIVE || self.is_nakade_stone(x, y, st) {
                         continue;
                     }
                     let ry = find(&mut self.parent, y);
@@ -462,6 +469,22 @@ impl DeadEstimator {
             }
         }
         true
+    }
+
+    /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the
+    /// group of `x` that this group could capture: a nakade stone, not a semeai partner.
+    /// This is what makes the bent four in the corner dead.
+    fn is_nakade_stone(&mut self, x: usize, y: usize, st: &Structure) -> bool {
+        if st.chains[y].size > 2 {
+            return false;
+        }
+        let c = self.container[y];
+        if c == NONE {
+            return false;
+        }
+        let e = self.encls[c as usize];
+        let rx = find(&mut self.parent, x);
+        e.size <= 4 && (e.undecided as u32) < self.gsize[rx]
     }
 
     /// Phase B: an open enclosure is hopeless when nothing inside can make two eyes while its

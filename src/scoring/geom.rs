@@ -104,8 +104,14 @@ impl Geom {
     }
 
     /// Indices of all on-board points, row-major.
-    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.h).flat_map(move |y| (0..self.w).map(move |x| self.idx(x, y)))
+    #[inline]
+    pub fn points(&self) -> Points {
+        Points {
+            i: self.idx(0, 0),
+            end: self.idx(self.w - 1, self.h - 1) + 1,
+            x: 0,
+            w: self.w,
+        }
     }
 
     /// A fresh padded cell array: walls around, `EMPTY` inside.
@@ -115,6 +121,35 @@ impl Geom {
             cells[i] = EMPTY;
         }
         cells
+    }
+}
+
+/// Iterator over on-board indices (skips the one wall column between rows).
+#[derive(Clone, Debug)]
+pub(crate) struct Points {
+    i: usize,
+    end: usize,
+    x: usize,
+    w: usize,
+}
+
+impl Iterator for Points {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.i >= self.end {
+            return None;
+        }
+        let r = self.i;
+        self.x += 1;
+        if self.x == self.w {
+            self.x = 0;
+            self.i += 2;
+        } else {
+            self.i += 1;
+        }
+        Some(r)
     }
 }
 

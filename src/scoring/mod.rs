@@ -248,17 +248,17 @@ pub struct ScoreReport {
 /// Scores games. Holds per-thread scratch memory: make one per thread and reuse it.
 #[derive(Clone, Debug)]
 pub struct Scorer {
-    g: Geom,
-    cells: Vec<u8>,
-    st: Structure,
+    pub(crate) g: Geom,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) st: Structure,
     pub(crate) estimator: DeadEstimator,
-    seki_finder: SekiFinder,
-    counter: Counter,
-    dead: Vec<bool>,
-    seki: Vec<bool>,
-    owner: Vec<PointOwner>,
-    seen: Marker,
-    region: Vec<u16>,
+    pub(crate) seki_finder: SekiFinder,
+    pub(crate) counter: Counter,
+    pub(crate) dead: Vec<bool>,
+    pub(crate) seki: Vec<bool>,
+    pub(crate) owner: Vec<PointOwner>,
+    pub(crate) seen: Marker,
+    pub(crate) region: Vec<u16>,
 }
 
 impl Default for Scorer {
@@ -335,8 +335,10 @@ impl Scorer {
         } else {
             (DeadSource::None, 0)
         };
-        self.seki_finder
-            .find(&g, &self.cells, &self.dead, &mut self.seki);
+        if std::env::var("NOSEKI").is_err() {
+            self.seki_finder
+                .find(&g, &self.cells, &self.dead, &mut self.seki);
+        }
         let counts = self
             .counter
             .count(&g, &self.cells, &self.dead, &self.seki, &mut self.owner);

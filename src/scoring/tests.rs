@@ -1,1 +1,590 @@
-//! Scenario tests: positions drawn in ASCII with known scores under each ruleset.
+//! Scenario tests: positions drawn in ASCII with known scores under each ruleset, plus a
+//! seeded property test of RULES.md §3 (area − territory = plays(B) − plays(W) outside seki).
+
+use super::*;
+use crate::rules::board::Board;
+
+/// One finished game for the tests: the final position and the counters replay would give.
+struct Game {
+    board: Board,
+    captures_by_black: u32,
+    captures_by_white: u32,
+    black_plays: u32,
+    white_plays: u32,
+    black_passes: u32,
+    white_passes: u32,
+    handicap: u32,
+    komi: Option<f64>,
+    rules: Option<RulesetId>,
+    result: Option<RecordedResult>,
+    policy: KomiPolicy,
+    tb: Vec<Point>,
+    tw: Vec<Point>,
+}
+
+/// A game whose only moves are the stones on the board (no captures, no passes).
+fn game(diagram: &str) -> Game {
+    let board = Board::from_ascii(diagram).expect("diagram");
+    let black_plays = board.stones(Color::Black);
+    let white_plays = board.stones(Color::White);
+    Game {
+        board,
+        captures_by_black: 0,
+        captures_by_white: 0,
+        black_plays,
+        white_plays,
+        black_passes: 0,
+        white_passes: 0,
+        handicap: 0,
+        komi: None,
+        rules: None,
+        result: None,
+        policy: KomiPolicy::Standard,
+        tb: Vec::new(),
+        tw: Vec::new(),
+    }
+}
+
+impl Game {
+    fn score(&self) -> ScoreReport {
+        let input = ScoreInput {
+            board: &self.board,
+            territory_black: &self.tb,
+            territory_white: &self.tw,
+            captures_by_black: self.captures_by_black,
+            captures_by_white: self.captures_by_white,
+            black_plays: self.black_plays,
+            white_plays: self.white_plays,
+            black_passes: self.black_passes,
+            white_passes: self.white_passes,
+            last_mover: None,
+            handicap: self.handicap,
+            recorded_komi: self.komi,
+            recorded_rules: self.rules,
+            recorded_result: self.result,
+            komi_policy: self.policy,
+        };
+        Scorer::new().score(&input)
+    }
+}
+
+fn margin(r: &ScoreReport, id: RulesetId) -> f64 {
+    r.per_ruleset[id.index()].margin_b_minus_w
+}
+
+fn winner(r: &ScoreReport, id: RulesetId) -> Outcome {
+    r.per_ruleset[id.index()].winner
+}
+
+/// Seki with one eye each and one shared liberty, between an inner black group (left, eye at
+/// the top) and an inner white group (right), inside the outer walls.
+const SEKI_WITH_EYES: &str = "
+    . O X . X . O . O X .
+    . O X X X X O O O X .
+    . O O O O O X X X X .
+    . . . . . O X . . . .
+    . . . . . O X . . . .
+";
+
+#[test]
+fn seki_with_eyes_japanese_vs_chinese() {
+    let r = game(SEKI_WITH_EYES).score();
+    assert_eq!(r.dead_source, DeadSource::Estimated);
+    assert!(r.dead_stones.is_empty(), "nothing dies in a seki: {:?}", r.dead_stones);
+    assert_eq!(r.seki_stones.len(), 11, "both inner groups are in seki");
+    assert_eq!(r.seki_points, 3, "two seki eyes and one shared liberty");
+    // territory counting: the seki eyes score nothing
+    assert_eq!((r.black_territory, r.white_territory), (11, 13));
+    // area counting: the eyes count for their owners
+    assert_eq!((r.black_area, r.white_area), (8 + 6 + 11 + 1, 9 + 5 + 13 + 1));
+    assert_eq!(margin(&r, RulesetId::Japanese), 11.0 - 13.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Chinese), 26.0 - 28.0 - 7.5);
+    let eye = |x: usize, y: usize| r.ownership[y * 11 + x];
+    assert_eq!(eye(3, 0), PointOwner::BlackSekiEye);
+    assert_eq!(eye(7, 0), PointOwner::WhiteSekiEye);
+    assert_eq!(eye(5, 0), PointOwner::SekiShared);
+}
+
+#[test]
+fn seki_without_eyes_shares_two_liberties() {
+    let r = game(
+        "
+        . . O X . O X . .
+        . . O X . O X . .
+        . . O X X O X . .
+        . . O O O X X . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        ",
+    )
+    .score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    assert_eq!(r.seki_points, 2);
+    assert_eq!(r.seki_stones.len(), 7);
+    assert_eq!((r.black_territory, r.white_territory), (17, 20));
+    assert_eq!((r.black_area, r.white_area), (29, 32));
+    // no seki eyes: area and territory margins agree
+    assert_eq!(margin(&r, RulesetId::Japanese) + 6.5, -3.0);
+    assert_eq!(margin(&r, RulesetId::Chinese) + 7.5, -3.0);
+}
+
+#[test]
+fn bent_four_in_the_corner_is_dead() {
+    // White's corner eye space is the bent four with a black stone inside: dead under
+    // Japanese rules without playing it out, and our estimator agrees.
+    let r = game(
+        "
+        . X . O X . . . .
+        . O O O X . . . .
+        O O X X X . . . .
+        X X X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_white, 6);
+    assert_eq!(r.dead_black, 0);
+    assert_eq!(r.black_territory, 72);
+    assert_eq!(r.prisoners_black, 6);
+    assert_eq!(margin(&r, RulesetId::Japanese), 78.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Chinese), 81.0 - 7.5);
+    // the identity: area − territory = plays(B) − plays(W) = 9 − 6
+    assert_eq!(margin(&r, RulesetId::Chinese) + 7.5 - (margin(&r, RulesetId::Japanese) + 6.5), 3.0);
+}
+
+#[test]
+fn one_eyed_group_inside_territory_is_dead() {
+    let r = game(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O O O . . . .
+        . O X X X O . . .
+        . O X . X O . . .
+        . O X X X O . . .
+        . . O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_black, 8);
+    assert_eq!(r.dead_stones.len(), 8);
+    assert_eq!(r.white_territory, 81 - 12);
+    assert_eq!(r.prisoners_white, 8);
+    assert_eq!(margin(&r, RulesetId::Japanese), -(69.0 + 8.0) - 6.5);
+    // Tromp-Taylor keeps them, with their eye; White keeps the 60 points outside
+    assert_eq!(r.margin_as_is_area, 9.0 - 72.0);
+    assert_eq!(margin(&r, RulesetId::TrompTaylor), -63.0 - 7.5);
+    assert_eq!(r.flip_cause, None, "everyone says White");
+}
+
+/// Black owns the left, White the right, one dame point between the walls on row 0.
+const DAME_OPEN: &str = "
+    . . X . O . .
+    . . X O . . .
+    . . X O . . .
+    . . X O . . .
+";
+
+#[test]
+fn dame_left_open_scores_for_nobody() {
+    let r = game(DAME_OPEN).score();
+    assert_eq!(r.dame_points, 1);
+    assert_eq!(r.seki_points, 0);
+    assert_eq!((r.black_area, r.white_area), (12, 15));
+    assert_eq!((r.black_territory, r.white_territory), (8, 11));
+    assert_eq!(r.ownership[3], PointOwner::Dame);
+    // Chinese splits the dame ½–½: the margin does not change
+    assert_eq!(margin(&r, RulesetId::Chinese), 12.0 - 15.0 - 7.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 11.0 - 6.5);
+}
+
+/// 19×19, Black's wall on column 9 (rows 0–13) and column 8 (rows 14–18), White's wall just
+/// right of it: Black's area is 10 × 14 + 9 × 5 = 185 points, White's 176.
+fn board_185() -> String {
+    let mut s = String::new();
+    for y in 0..19 {
+        for x in 0..19 {
+            let (b, w) = if y <= 13 { (9, 10) } else { (8, 9) };
+            s.push(if x == b {
+                'X'
+            } else if x == w {
+                'O'
+            } else {
+                '.'
+            });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn chinese_185_wins_by_three_quarters_of_a_stone() {
+    let r = game(&board_185()).score();
+    assert_eq!((r.black_area, r.white_area), (185, 176));
+    assert_eq!(margin(&r, RulesetId::Chinese), 1.5);
+    assert_eq!(r.margin_chinese_stones, 0.75, "黑胜¾子");
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::Black);
+}
+
+#[test]
+fn chinese_184_loses_by_a_quarter_stone() {
+    // move one point of Black's area to White: wall step one row higher
+    let diagram: String = board_185()
+        .lines()
+        .enumerate()
+        .map(|(y, row)| {
+            if y == 13 {
+                "........XO.........\n".to_string()
+            } else {
+                format!("{row}\n")
+            }
+        })
+        .collect();
+    let r = game(&diagram).score();
+    assert_eq!((r.black_area, r.white_area), (184, 177));
+    assert_eq!(r.margin_chinese_stones, -0.25);
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
+}
+
+#[test]
+fn chinese_handicap_gives_back_half_a_stone_per_stone() {
+    // 让二子贴还一子: two handicap stones, Black gives back one stone = two points
+    let mut g = game(&board_185());
+    g.handicap = 2;
+    g.komi = Some(0.0);
+    let r = g.score();
+    assert_eq!(margin(&r, RulesetId::Chinese), 9.0 - 0.0 - 2.0);
+    assert_eq!(r.margin_chinese_stones, 3.5);
+}
+
+/// Black 184, White 176, one dame: an area difference of exactly 8.
+fn board_ing_tie() -> String {
+    let mut s = String::new();
+    for y in 0..19 {
+        for x in 0..19 {
+            let ch = match (x, y) {
+                (9, 13) => '.', // the dame
+                (10, 13) => 'O',
+                (9, 0..=12) | (8, 13..=18) => 'X',
+                (10, 0..=12) | (9, 14..=18) => 'O',
+                _ => '.',
+            };
+            s.push(ch);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[test]
+fn ing_tie_goes_to_black() {
+    let r = game(&board_ing_tie()).score();
+    assert_eq!((r.black_area, r.white_area, r.dame_points), (184, 176, 1));
+    assert_eq!(margin(&r, RulesetId::Ing), 0.0);
+    assert_eq!(winner(&r, RulesetId::Ing), Outcome::Black, "8 komi, Black wins ties");
+    assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+    assert_eq!(margin(&r, RulesetId::Nz), 1.0);
+    assert_eq!(r.per_ruleset[RulesetId::Ing.index()].komi_used, 8.0);
+    assert!(!r.winner_flip, "everybody says Black");
+}
+
+#[test]
+fn handicap_bonus_n_vs_n_minus_one_vs_zero() {
+    let mut g = game(&board_185());
+    g.handicap = 4;
+    g.komi = Some(0.5);
+    // the four handicap stones are among Black's plays
+    let r = g.score();
+    let area = 9.0;
+    assert_eq!(margin(&r, RulesetId::Chinese), area - 0.5 - 4.0);
+    assert_eq!(margin(&r, RulesetId::Ing), area - 0.5 - 4.0);
+    assert_eq!(margin(&r, RulesetId::Aga), area - 0.5 - 3.0);
+    assert_eq!(margin(&r, RulesetId::Nz), area - 0.5);
+    assert_eq!(margin(&r, RulesetId::TrompTaylor), area - 0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), 9.0 - 0.5);
+    for s in &r.per_ruleset {
+        assert_eq!(s.komi_used, 0.5, "handicap games keep the recorded komi");
+    }
+}
+
+#[test]
+fn handicap_flip_is_blamed_on_the_bonus() {
+    // Four handicap stones (among Black's plays); four black stones were captured during
+    // the game, so the final position is the same. Area +9, territory +5, komi 6.
+    let mut g = game(&board_185());
+    g.handicap = 4;
+    g.komi = Some(6.0);
+    g.black_plays += 4;
+    g.captures_by_white = 4;
+    let r = g.score();
+    assert_eq!(margin(&r, RulesetId::Nz), 3.0);
+    assert_eq!(margin(&r, RulesetId::Aga), 0.0);
+    assert_eq!(margin(&r, RulesetId::Chinese), -1.0);
+    assert_eq!(margin(&r, RulesetId::Japanese), -1.0);
+    assert_eq!(winner(&r, RulesetId::Aga), Outcome::Draw);
+    assert!(r.winner_flip);
+    assert!(r.half_point_flip);
+    assert_eq!(r.flip_cause, Some(FlipCause::HandicapBonus));
+}
+
+#[test]
+fn even_game_tie_rule_flip() {
+    let r = game(&board_185()).score();
+    assert!(!r.winner_flip);
+    let mut g = game(&board_ing_tie());
+    g.policy = KomiPolicy::Recorded;
+    g.komi = Some(8.0);
+    let r = g.score();
+    // every ruleset at komi 8: +8 on the board → draws except Ing (Black wins ties)
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::Draw);
+    assert_eq!(winner(&r, RulesetId::Ing), Outcome::Black);
+    assert_eq!(margin(&r, RulesetId::Japanese), 0.0);
+    assert!(r.winner_flip);
+    // all margins are equal: no component explains the tie rule
+    assert_eq!(r.flip_cause, Some(FlipCause::Mixed));
+}
+
+#[test]
+fn parity_flip_under_recorded_komi() {
+    // Black placed one more stone than White (it was captured later): area − territory = 1.
+    let mut g = game(DAME_OPEN);
+    g.black_plays += 1;
+    g.captures_by_white = 1;
+    g.policy = KomiPolicy::Recorded;
+    g.komi = Some(-3.5);
+    let r = g.score();
+    // area 12 − 15 = −3, territory 8 − (11 + 1) = −4
+    assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), -0.5);
+    assert!(r.winner_flip);
+    assert!(r.half_point_flip);
+    assert_eq!(r.flip_cause, Some(FlipCause::Parity));
+}
+
+#[test]
+fn tromp_taylor_flip_is_blamed_on_dead_stones() {
+    let mut g = game(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O O O . . . .
+        . O X X X O . . .
+        . O X . X O . . .
+        . O X X X O . . .
+        . . O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    );
+    g.policy = KomiPolicy::Recorded;
+    g.komi = Some(-70.0);
+    let r = g.score();
+    // as-is −63 + 70 → Black; area −81 + 70 and territory −77 + 70 → White
+    assert_eq!(winner(&r, RulesetId::TrompTaylor), Outcome::Black);
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
+    assert_eq!(r.flip_cause, Some(FlipCause::DeadStones));
+}
+
+#[test]
+fn markup_decides_dead_stones() {
+    // The same one-eyed group, but the markup says Black's group lives and nothing is dead:
+    // markup wins over the estimator.
+    let mut g = game(
+        "
+        . . . . . .
+        . X X X . .
+        . X . X O .
+        . X X X O .
+        . . . O O .
+        . . . . . .
+        ",
+    );
+    // White marks everything right of the wall as territory; a stray black stone is marked
+    g.tw = vec![Point::new(5, 0), Point::new(5, 5)];
+    g.tb = vec![Point::new(0, 0)];
+    let r = g.score();
+    assert_eq!(r.dead_source, DeadSource::Markup);
+    assert!(r.dead_stones.is_empty());
+    // now mark the black group dead through one of its stones
+    g.tw.push(Point::new(1, 1));
+    let r = g.score();
+    assert_eq!(r.dead_black, 8, "the whole chain goes with its marked stone");
+    assert_eq!(r.prisoners_white, 8);
+}
+
+#[test]
+fn agreement_with_the_record() {
+    let mut g = game(&board_185());
+    g.rules = Some(RulesetId::Chinese);
+    g.komi = Some(7.5);
+    let counted = |winner, margin| {
+        Some(RecordedResult {
+            winner: Some(winner),
+            margin: Some(margin),
+            counted: true,
+        })
+    };
+    g.result = counted(Outcome::Black, 1.5);
+    let r = g.score();
+    assert_eq!(r.margin_recorded_rules, Some(1.5));
+    assert_eq!(r.record_agreement, Agreement::Exact);
+    g.result = counted(Outcome::Black, 3.5);
+    assert_eq!(g.score().record_agreement, Agreement::Winner);
+    g.result = counted(Outcome::White, 0.5);
+    assert_eq!(g.score().record_agreement, Agreement::Differs);
+    g.result = Some(RecordedResult {
+        winner: Some(Outcome::White),
+        margin: None,
+        counted: false,
+    });
+    assert_eq!(g.score().record_agreement, Agreement::NotComparable, "resignation");
+    g.result = counted(Outcome::Black, 1.5);
+    g.komi = None;
+    let r = g.score();
+    assert_eq!(r.margin_recorded_rules, None, "no komi, no guess");
+    assert_eq!(r.record_agreement, Agreement::NotComparable);
+    g.komi = Some(7.5);
+    g.rules = None;
+    assert_eq!(g.score().record_agreement, Agreement::NotComparable);
+}
+
+#[test]
+fn recorded_rules_use_the_record_komi() {
+    let mut g = game(&board_185());
+    g.rules = Some(RulesetId::Korean);
+    g.komi = Some(5.5);
+    let r = g.score();
+    // territory 185 − 19 = 166 vs 176 − 19 = 157
+    assert_eq!(r.margin_recorded_rules, Some(9.0 - 5.5));
+    assert_eq!(margin(&r, RulesetId::Korean), 9.0 - 6.5, "standard komi in the columns");
+    assert_eq!(r.per_ruleset[RulesetId::Korean.index()].komi_used, 6.5);
+    g.policy = KomiPolicy::Recorded;
+    let r = g.score();
+    for s in &r.per_ruleset {
+        assert_eq!(s.komi_used, 5.5);
+    }
+}
+
+#[test]
+fn empty_board_is_a_draw_on_the_board() {
+    let r = game(
+        "
+        . . . .
+        . . . .
+        . . . .
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_source, DeadSource::None);
+    assert_eq!(r.dame_points, 12);
+    assert_eq!(margin(&r, RulesetId::Chinese), -7.5);
+}
+
+/// A tiny deterministic PRNG (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[test]
+fn property_area_minus_territory_is_plays_difference_outside_seki() {
+    let mut rng = Rng(0x5eed_1234_abcd_ef01);
+    let mut scorer = Scorer::new();
+    let mut checked = 0;
+    for case in 0..400 {
+        let size = [5u8, 7, 9, 13][case % 4];
+        let mut board = Board::new(size, size);
+        let (mut caps, mut plays, mut passes) = ([0u32; 2], [0u32; 2], [0u32; 2]);
+        let moves = rng.below(size as u64 * size as u64 * 2);
+        let mut color = Color::Black;
+        for _ in 0..moves {
+            let p = Point::new(rng.below(size as u64) as u8, rng.below(size as u64) as u8);
+            if rng.below(40) == 0 {
+                passes[color.index()] += 1;
+            } else if board.get(p).is_none() && !board.would_be_suicide(color, p) {
+                let out = board.play(color, p);
+                caps[color.index()] += out.captured;
+                plays[color.index()] += 1;
+            } else {
+                continue;
+            }
+            color = color.opposite();
+        }
+        // half the cases use random markup, the other half the estimator
+        let (mut tb, mut tw) = (Vec::new(), Vec::new());
+        if case % 2 == 1 {
+            for p in board.points() {
+                match rng.below(6) {
+                    0 => tb.push(p),
+                    1 => tw.push(p),
+                    _ => {}
+                }
+            }
+        }
+        let input = ScoreInput {
+            board: &board,
+            territory_black: &tb,
+            territory_white: &tw,
+            captures_by_black: caps[0],
+            captures_by_white: caps[1],
+            black_plays: plays[0],
+            white_plays: plays[1],
+            black_passes: passes[0],
+            white_passes: passes[1],
+            last_mover: None,
+            handicap: 0,
+            recorded_komi: Some(0.0),
+            recorded_rules: None,
+            recorded_result: None,
+            komi_policy: KomiPolicy::Recorded,
+        };
+        let r = scorer.score(&input);
+        let area = r.black_area as f64 - r.white_area as f64;
+        let territory = (r.black_territory + r.prisoners_black) as f64
+            - (r.white_territory + r.prisoners_white) as f64;
+        assert_eq!(area, margin(&r, RulesetId::Chinese), "case {case}");
+        assert_eq!(territory, margin(&r, RulesetId::Japanese), "case {case}");
+        if r.seki_points == 0 {
+            assert_eq!(
+                area - territory,
+                plays[0] as f64 - plays[1] as f64,
+                "case {case}: {board}"
+            );
+            checked += 1;
+        }
+        // every point is counted once, as what the report says
+        assert_eq!(r.ownership.len(), size as usize * size as usize);
+        let n = |o: PointOwner| r.ownership.iter().filter(|&&x| x == o).count() as u32;
+        assert_eq!(
+            r.black_area,
+            n(PointOwner::BlackStone) + n(PointOwner::BlackTerritory) + n(PointOwner::BlackSekiEye)
+        );
+        assert_eq!(r.black_territory, n(PointOwner::BlackTerritory), "case {case}");
+        assert_eq!(r.dame_points, n(PointOwner::Dame), "case {case}");
+        assert_eq!(
+            r.seki_points,
+            n(PointOwner::SekiShared) + n(PointOwner::BlackSekiEye) + n(PointOwner::WhiteSekiEye)
+        );
+        // determinism: a fresh scorer gives the same report
+        assert_eq!(Scorer::new().score(&input), r, "case {case}");
+    }
+    assert!(checked > 100, "only {checked} of 400 cases without seki");
+}

@@ -147,8 +147,8 @@ pub struct PreparedFile {
     pub charset_declared: Option<String>,
     pub charset_used: &'static str,
     pub charset_lossy: bool,
-    /// A file-level repair that applies to every game (charset fallback).
-    pub file_repair: Option<(ErrorKind, String)>,
+    /// File-level repairs that apply to every game (charset fallback, missing opening `(`).
+    pub file_repairs: Vec<(ErrorKind, String)>,
 }
 
 impl PreparedFile {
@@ -164,7 +164,7 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
     let mut scan = split::scan(&decoded.text);
     let mut used = decoded.used;
     let mut lossy = decoded.lossy;
-    let mut file_repair = None;
+    let mut file_repairs = Vec::new();
     let mut text: Arc<str> = Arc::from(decoded.text.as_ref());
     // A lossy multi-byte decoding can swallow a `]` or `)` into a broken character; when the
     // byte-for-byte reading is structurally sound and the lossy one is not, use the former.
@@ -172,7 +172,7 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
         let bytewise = charset::decode_bytewise(bytes);
         let scan2 = split::scan(&bytewise);
         if !structurally_broken(&scan2) {
-            file_repair = Some((
+            file_repairs.push((
                 ErrorKind::CharsetFallback,
                 format!(
                     "decoding as {used} broke the SGF structure; read byte-for-byte as {} instead (names may be garbled)",
@@ -185,13 +185,23 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
             scan = scan2;
         }
     }
+    // Fox writes some games without the opening `(`: the file starts with the root node's `;`.
+    if text.trim_start().starts_with(';') {
+        let at = text.len() - text.trim_start().len();
+        text = Arc::from(format!("({text}").as_str());
+        scan = split::scan(&text);
+        file_repairs.push((
+            ErrorKind::UnbalancedParentheses,
+            format!("the game tree has no opening `(` before the root node at byte {at}; one was added (later offsets are +1)"),
+        ));
+    }
     PreparedFile {
         text,
         scan,
         charset_declared: decoded.declared,
         charset_used: used,
         charset_lossy: lossy,
-        file_repair,
+        file_repairs,
     }
 }
 
@@ -255,9 +265,7 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
     }
     // Repairs that keep the game readable, each noted.
     let mut repairs: Vec<(ErrorKind, String)> = Vec::new();
-    if let Some(r) = &file.file_repair {
-        repairs.push(r.clone());
-    }
+    repairs.extend(file.file_repairs.iter().cloned());
     if index == 0 && file.scan.leading_text > 0 {
         repairs.push((
             ErrorKind::LeadingText,

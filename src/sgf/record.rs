@@ -455,6 +455,47 @@ pub fn standard_handicap_points(n: u32, w: u8, h: u8) -> Option<Vec<Point>> {
     (w > 7 || n <= 4).then_some(pts)
 }
 
+/// The handicap points for a record with `HA` but no `AB`: the standard layout, unless a move
+/// of the game lands on one of its points, in which case the first other layout of the star
+/// points (corners first; Fox puts its third stone in the upper left) that no move touches,
+/// else one the first 40 moves leave alone, else the standard layout (replay then flags it).
+fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Option<Vec<Point>> {
+    let standard = standard_handicap_points(n, w, h)?;
+    let all9 = standard_handicap_points(9, w, h)?;
+    let (corners, others) = all9.split_at(4);
+    let (pool, fixed, k): (&[Point], &[Point], usize) = if n <= 4 {
+        (corners, &[], n as usize)
+    } else {
+        (others, corners, n as usize - 4)
+    };
+    let mut layouts = vec![standard.clone()];
+    for mask in 0u32..(1 << pool.len()) {
+        if mask.count_ones() as usize == k {
+            let mut pts: Vec<Point> = fixed.to_vec();
+            pts.extend((0..pool.len()).filter(|i| mask & (1 << i) != 0).map(|i| pool[i]));
+            layouts.push(pts);
+        }
+    }
+    let played = |limit: usize| -> Vec<Point> {
+        moves
+            .iter()
+            .take(limit)
+            .filter_map(|m| match m.mv {
+                Move::Play(p) => Some(p),
+                Move::Pass => None,
+            })
+            .collect()
+    };
+    // First a layout no move ever touches, then one the opening (40 moves) leaves alone.
+    for limit in [usize::MAX, 40] {
+        let early = played(limit);
+        if let Some(l) = layouts.iter().find(|l| !l.iter().any(|p| early.contains(p))) {
+            return Some(l.clone());
+        }
+    }
+    Some(standard)
+}
+
 fn normalise_handicap(
     ha: Option<&str>,
     setup: &mut Vec<SetupStone>,
@@ -499,7 +540,7 @@ fn normalise_handicap(
         if opening_black >= ha_n.min(2) && opening_black > 1 {
             return (ha_n, HandicapSource::Moves);
         }
-        if let Some(points) = standard_handicap_points(ha_n, w, h) {
+        if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
             for p in points {
                 setup.push(SetupStone {
                     before_move: 0,

@@ -1,0 +1,54 @@
+//! Shared helpers: corpus location, cached corpus audits, default options.
+
+use kifu_audit::output::GameRow;
+use kifu_audit::pipeline::{audit_paths, GameOptions};
+use kifu_audit::scoring::KomiPolicy;
+use kifu_audit::sgf::Limits;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+pub fn options() -> GameOptions {
+    GameOptions {
+        limits: Limits::default(),
+        komi_policy: KomiPolicy::Standard,
+    }
+}
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `../shared/corpus/<rel>` if present; `None` (and a note on stderr) otherwise.
+pub fn corpus(rel: &str) -> Option<PathBuf> {
+    let p = repo().join("../shared/corpus").join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("skipping: {} not present", p.display());
+        None
+    }
+}
+
+pub fn audit(path: &Path) -> Vec<GameRow> {
+    audit_paths(&[path.to_path_buf()], &options(), 0).expect("audit runs")
+}
+
+/// All rows of the Tygem zip, audited once per test binary.
+pub fn tygem_rows() -> Option<&'static Vec<GameRow>> {
+    static ROWS: OnceLock<Option<Vec<GameRow>>> = OnceLock::new();
+    ROWS.get_or_init(|| corpus("tygem-9d-2006.zip").map(|p| audit(&p)))
+        .as_ref()
+}
+
+/// All rows of corpus/dev, audited once per test binary.
+pub fn dev_rows() -> Option<&'static Vec<GameRow>> {
+    static ROWS: OnceLock<Option<Vec<GameRow>>> = OnceLock::new();
+    ROWS.get_or_init(|| corpus("dev").map(|p| audit(&p))).as_ref()
+}
+
+pub fn record(row: &GameRow) -> &kifu_audit::sgf::GameRecord {
+    row.ingest
+        .record
+        .as_ref()
+        .unwrap_or_else(|| panic!("no record for {} #{}: {:?}", row.source, row.ingest.game_index, row.ingest.error_message))
+}
