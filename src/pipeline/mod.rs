@@ -222,7 +222,11 @@ fn make_progress(
 
 /// Audits every game under `inputs` and returns all rows in order (holds them all: for tests,
 /// `explain` and small inputs; use [`run`] for archives of any size).
-pub fn audit_paths(inputs: &[PathBuf], options: &GameOptions, threads: usize) -> Result<Vec<GameRow>> {
+pub fn audit_paths(
+    inputs: &[PathBuf],
+    options: &GameOptions,
+    threads: usize,
+) -> Result<Vec<GameRow>> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(WORKER_STACK)

@@ -1147,7 +1147,14 @@ fn reference_replay(
                     } else if (r.ko == KoRule::PositionalSuperko && seen)
                         || (r.ko == KoRule::SituationalSuperko && seen_side)
                     {
-                        flag(i, if recapture { Violation::Ko } else { Violation::Superko });
+                        flag(
+                            i,
+                            if recapture {
+                                Violation::Ko
+                            } else {
+                                Violation::Superko
+                            },
+                        );
                     }
                 }
             }

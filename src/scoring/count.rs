@@ -15,7 +15,7 @@
 //! eyes; neutral points score nothing for the margin (a ½–½ split, where a ruleset splits
 //! them, adds the same to both sides).
 
-use super::analysis::{flood, Marker};
+use super::analysis::{flood, Marker, Structure};
 use super::geom::{Geom, BLACK, EMPTY, WHITE};
 
 /// What one point counts as in the final position (for `explain` and tests).
@@ -85,6 +85,9 @@ impl Counts {
 pub(crate) struct Counter {
     seen: Marker,
     region: Vec<u16>,
+    /// Set by [`Counter::count`]: some neutral region touches live stones of both colours
+    /// that are not proven alive, so a seki is possible.
+    pub maybe_seki: bool,
 }
 
 impl Counter {
@@ -97,9 +100,11 @@ impl Counter {
         cells: &[u8],
         dead: &[bool],
         seki: &[bool],
+        alive: &[bool],
         owner: &mut [PointOwner],
     ) -> Counts {
         let mut k = Counts::default();
+        self.maybe_seki = false;
         self.seen.clear(g.size);
         let open = |i: usize| cells[i] == EMPTY || dead[i];
         for i in g.points() {
@@ -127,6 +132,7 @@ impl Counter {
             self.region.clear();
             flood(g, i, open, &mut self.seen, &mut self.region);
             let mut borders = 0u8;
+            let mut unproven = 0u8;
             let mut touches_seki = false;
             for &p in &self.region {
                 for n in g.adj(p as usize) {
@@ -134,8 +140,14 @@ impl Counter {
                     if (v == BLACK || v == WHITE) && !dead[n] {
                         borders |= v;
                         touches_seki |= seki[n];
+                        if !alive[n] {
+                            unproven |= v;
+                        }
                     }
                 }
+            }
+            if unproven == BLACK | WHITE {
+                self.maybe_seki = true;
             }
             let size = self.region.len() as u32;
             let label = match (borders, touches_seki) {
@@ -172,42 +184,17 @@ impl Counter {
     }
 }
 
-/// Area margin of `cells` counting every stone as alive (Tromp-Taylor, the "as-is" score):
-/// stones plus empty regions reaching only one colour. Black minus White, before komi.
-pub(crate) fn as_is_area(
-    g: &Geom,
-    cells: &[u8],
-    seen: &mut Marker,
-    region: &mut Vec<u16>,
-) -> (u32, u32) {
-    seen.clear(g.size);
-    let (mut b, mut w) = (0u32, 0u32);
-    for i in g.points() {
-        match cells[i] {
-            BLACK => b += 1,
-            WHITE => w += 1,
-            _ => {
-                if seen.get(i) {
-                    continue;
-                }
-                region.clear();
-                flood(g, i, |n| cells[n] == EMPTY, seen, region);
-                let mut borders = 0u8;
-                for &p in region.iter() {
-                    for n in g.adj(p as usize) {
-                        let v = cells[n];
-                        if v == BLACK || v == WHITE {
-                            borders |= v;
-                        }
-                    }
-                }
-                match borders {
-                    BLACK => b += region.len() as u32,
-                    WHITE => w += region.len() as u32,
-                    _ => {}
-                }
-            }
+/// Areas with every stone alive (Tromp-Taylor, the "as-is" score): stones plus empty regions
+/// reaching only one colour, `(black, white)`, from the position's structure.
+pub(crate) fn as_is_area(st: &Structure) -> (u32, u32) {
+    let mut area = [0u32; 2];
+    for ch in &st.chains {
+        area[(ch.color - 1) as usize] += ch.size as u32;
+    }
+    for r in &st.regions {
+        if r.borders == BLACK || r.borders == WHITE {
+            area[(r.borders - 1) as usize] += r.size as u32;
         }
     }
-    (b, w)
+    (area[0], area[1])
 }

@@ -128,18 +128,38 @@ fn eye_value(g: &Geom, size: usize, empties: usize, pts: &[u16]) -> u8 {
 }
 
 impl DeadEstimator {
-    /// Estimate dead stones of `cells` into `dead` (padded indexing). Returns the number of
-    /// unsettled points: stones of chains that could not be shown to live yet were not killed.
-    pub fn estimate(&mut self, g: &Geom, cells: &[u8], st: &Structure, dead: &mut [bool]) -> u32 {
+    /// Estimate dead stones of `cells` into `dead` (padded indexing) and flag the stones of
+    /// groups proven alive (two eyes) in `alive`. With `fixed`, `dead` is given (territory
+    /// markup) and only `alive` is computed. Returns the number of unsettled points: stones
+    /// of chains that could not be shown to live yet were not killed (0 with `fixed`).
+    pub fn estimate(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        st: &Structure,
+        fixed: bool,
+        dead: &mut [bool],
+        alive: &mut [bool],
+    ) -> u32 {
         let nch = st.chains.len();
         self.build_enclosures(g, cells, st);
         self.build_links(g, cells, st);
         self.status.clear();
         self.status.resize(nch, UNKNOWN);
+        if fixed {
+            for ch in 0..nch {
+                if dead[st.stones(ch)[0] as usize] {
+                    self.status[ch] = DEAD;
+                }
+            }
+        }
         self.hopeless.clear();
         self.hopeless.resize(self.encls.len(), false);
         for _round in 0..MAX_ROUNDS {
             self.propagate_life(g, cells, st);
+            if fixed {
+                break;
+            }
             self.potential(g, cells, st);
             if self.trace {
                 self.dump(g, st, _round);
@@ -147,6 +167,9 @@ impl DeadEstimator {
             if !self.kill_hopeless(g, cells, st) {
                 break;
             }
+        }
+        if fixed {
+            self.potential(g, cells, st);
         }
         let mut unsettled = 0;
         for ch in 0..nch {
@@ -156,13 +179,17 @@ impl DeadEstimator {
                         dead[s as usize] = true;
                     }
                 }
-                UNKNOWN => {
+                ALIVE => {
+                    for &s in st.stones(ch) {
+                        alive[s as usize] = true;
+                    }
+                }
+                _ => {
                     let r = find(&mut self.parent, ch);
-                    if self.opt[r] < 2 {
+                    if self.opt[r] < 2 && !fixed {
                         unsettled += st.chains[ch].size as u32;
                     }
                 }
-                _ => {}
             }
         }
         unsettled
@@ -189,6 +216,7 @@ impl DeadEstimator {
     }
 
     /// Enclosures of both colours with their bounding and enclosed chains.
+    #[inline(never)]
     fn build_enclosures(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         self.encls.clear();
@@ -257,6 +285,7 @@ impl DeadEstimator {
 
     /// Static connections: chains sharing two liberties, or one the opponent cannot occupy
     /// without being captured at once (such a pair is recorded twice).
+    #[inline(never)]
     fn build_links(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         self.links.clear();
         for i in g.points() {
@@ -316,6 +345,7 @@ impl DeadEstimator {
     /// Phase A, to a fixpoint: group chains through links and eye spaces (enclosures whose
     /// enclosed stones are all dead), value each group's proven eyes (`pess`), and mark groups
     /// worth two eyes alive.
+    #[inline(never)]
     fn propagate_life(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         loop {
@@ -395,6 +425,7 @@ impl DeadEstimator {
     /// Each group's potential (`opt`): its proven eyes plus every open enclosure on its
     /// border that it could make an eye by capturing what is inside, unless that means
     /// capturing more stones than the group has.
+    #[inline(never)]
     fn potential(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         self.opt.clear();
@@ -491,6 +522,7 @@ impl DeadEstimator {
     /// walls can (counting the enclosure itself). Kill the contents of hopeless enclosures,
     /// outermost first: an enclosure whose walls sit in another hopeless enclosure waits,
     /// since its walls may die and free it. Returns whether anything died.
+    #[inline(never)]
     fn kill_hopeless(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
         let nch = self.status.len();
         for ei in 0..self.encls.len() {
@@ -534,11 +566,29 @@ impl DeadEstimator {
                 continue;
             }
             let e = self.encls[ei];
-            let walls_doomed =
-                (e.bound_start as usize..e.bound_start as usize + e.bound_len as usize).any(|bi| {
-                    let c = self.container[self.bound[bi] as usize];
-                    c != NONE && self.hopeless[c as usize]
-                });
+            // the largest enclosed chain, for the nakade test
+            let mut big = NONE as usize;
+            for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
+                let ch = self.cont[ci] as usize;
+                if self.status[ch] == UNKNOWN
+                    && (big == NONE as usize || st.chains[ch].size > st.chains[big].size)
+                {
+                    big = ch;
+                }
+            }
+            let mut walls_doomed = false;
+            for bi in e.bound_start as usize..e.bound_start as usize + e.bound_len as usize {
+                let b = self.bound[bi] as usize;
+                let c = self.container[b];
+                // a nakade stone on the wall is not a wall that may die first
+                if c != NONE
+                    && self.hopeless[c as usize]
+                    && !(big != NONE as usize && self.is_nakade_stone(big, b, st))
+                {
+                    walls_doomed = true;
+                    break;
+                }
+            }
             if walls_doomed {
                 continue;
             }

@@ -38,7 +38,7 @@ pub use count::PointOwner;
 use crate::rules::board::Board;
 use crate::rules::{Color, Point, RulesetId};
 
-use analysis::{Marker, Structure};
+use analysis::Structure;
 use count::{Counter, Counts};
 use dead::DeadEstimator;
 use geom::{Geom, BLACK, EMPTY, WHITE};
@@ -256,9 +256,9 @@ pub struct Scorer {
     pub(crate) counter: Counter,
     pub(crate) dead: Vec<bool>,
     pub(crate) seki: Vec<bool>,
+    /// Stones of groups the estimator proved alive (two eyes).
+    pub(crate) alive: Vec<bool>,
     pub(crate) owner: Vec<PointOwner>,
-    pub(crate) seen: Marker,
-    pub(crate) region: Vec<u16>,
 }
 
 impl Default for Scorer {
@@ -287,9 +287,8 @@ impl Scorer {
             counter: Counter::default(),
             dead: Vec::new(),
             seki: Vec::new(),
+            alive: Vec::new(),
             owner: Vec::new(),
-            seen: Marker::default(),
-            region: Vec::new(),
         }
     }
 
@@ -297,13 +296,14 @@ impl Scorer {
     pub fn score(&mut self, input: &ScoreInput) -> ScoreReport {
         let board = input.board;
         let g = Geom::new(board.width() as usize, board.height() as usize);
-        self.g = g;
-        self.cells.clear();
-        self.cells.extend_from_slice(&g.blank_cells());
+        if g != self.g || self.cells.len() != g.size {
+            self.g = g;
+            self.cells = g.blank_cells();
+        }
         for y in 0..g.h {
+            let row = g.idx(0, y);
             for x in 0..g.w {
-                let p = Point::new(x as u8, y as u8);
-                self.cells[g.idx(x, y)] = match board.get(p) {
+                self.cells[row + x] = match board.get(Point::new(x as u8, y as u8)) {
                     Some(c) => geom::cell_of(c),
                     None => EMPTY,
                 };
@@ -320,29 +320,60 @@ impl Scorer {
         self.dead.resize(g.size, false);
         self.seki.clear();
         self.seki.resize(g.size, false);
+        self.alive.clear();
+        self.alive.resize(g.size, false);
         self.owner.clear();
         self.owner.resize(g.size, PointOwner::Dame);
-        let has_stones = g.points().any(|i| self.cells[i] != EMPTY);
-        let (source, unsettled) = if !tb.is_empty() || !tw.is_empty() {
+        self.st.compute(&g, &self.cells);
+        let has_stones = !self.st.chains.is_empty();
+        let markup = !tb.is_empty() || !tw.is_empty();
+        if markup {
             dead::from_markup(&g, &self.cells, tb, tw, &mut self.dead);
+        }
+        let (source, unsettled) = if markup {
             (DeadSource::Markup, 0)
         } else if has_stones {
-            self.st.compute(&g, &self.cells);
-            let u = self
-                .estimator
-                .estimate(&g, &self.cells, &self.st, &mut self.dead);
-            (DeadSource::Estimated, u)
+            (DeadSource::Estimated, 0)
         } else {
             (DeadSource::None, 0)
         };
-        if std::env::var("NOSEKI").is_err() {
-            self.seki_finder
-                .find(&g, &self.cells, &self.dead, &mut self.seki);
+        let unsettled = if has_stones {
+            self.estimator.estimate(
+                &g,
+                &self.cells,
+                &self.st,
+                markup,
+                &mut self.dead,
+                &mut self.alive,
+            )
+        } else {
+            unsettled
+        };
+        let mut counts = self.counter.count(
+            &g,
+            &self.cells,
+            &self.dead,
+            &self.seki,
+            &self.alive,
+            &mut self.owner,
+        );
+        // seki needs a neutral region touching unproven stones of both colours
+        if self.counter.maybe_seki
+            && self
+                .seki_finder
+                .find(&g, &self.cells, &self.dead, &self.alive, &mut self.seki)
+                > 0
+        {
+            counts = self.counter.count(
+                &g,
+                &self.cells,
+                &self.dead,
+                &self.seki,
+                &self.alive,
+                &mut self.owner,
+            );
         }
-        let counts = self
-            .counter
-            .count(&g, &self.cells, &self.dead, &self.seki, &mut self.owner);
-        let as_is = count::as_is_area(&g, &self.cells, &mut self.seen, &mut self.region);
+        let as_is = count::as_is_area(&self.st);
         Analysed {
             counts,
             as_is,

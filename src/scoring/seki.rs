@@ -52,10 +52,17 @@ fn safe_fill(fb: &FastBoard, c: u8, i: usize) -> bool {
 }
 
 impl SekiFinder {
-    /// Find seki among the live stones of `cells` (those not flagged `dead`). Flags the stones
-    /// of seki chains in `seki` (padded indexing) and returns the number of shared seki
-    /// liberties.
-    pub fn find(&mut self, g: &Geom, cells: &[u8], dead: &[bool], seki: &mut [bool]) -> u32 {
+    /// Find seki among the live stones of `cells` (those not flagged `dead`); stones flagged
+    /// `alive` (groups with two eyes) are never in seki. Flags the stones of seki chains in
+    /// `seki` (padded indexing) and returns the number of shared seki liberties.
+    pub fn find(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        dead: &[bool],
+        alive: &[bool],
+        seki: &mut [bool],
+    ) -> u32 {
         self.live.clear();
         self.live.extend(
             cells
@@ -114,7 +121,7 @@ impl SekiFinder {
                 let v = self.live[n];
                 if v == BLACK || v == WHITE {
                     colours |= v;
-                    if !self.short_of_eyes(g, n) {
+                    if alive[n] || !self.short_of_eyes(g, n) {
                         ok = false;
                     }
                 }

@@ -90,13 +90,20 @@ const SEKI_WITH_EYES: &str = "
 fn seki_with_eyes_japanese_vs_chinese() {
     let r = game(SEKI_WITH_EYES).score();
     assert_eq!(r.dead_source, DeadSource::Estimated);
-    assert!(r.dead_stones.is_empty(), "nothing dies in a seki: {:?}", r.dead_stones);
+    assert!(
+        r.dead_stones.is_empty(),
+        "nothing dies in a seki: {:?}",
+        r.dead_stones
+    );
     assert_eq!(r.seki_stones.len(), 11, "both inner groups are in seki");
     assert_eq!(r.seki_points, 3, "two seki eyes and one shared liberty");
     // territory counting: the seki eyes score nothing
     assert_eq!((r.black_territory, r.white_territory), (11, 13));
     // area counting: the eyes count for their owners
-    assert_eq!((r.black_area, r.white_area), (8 + 6 + 11 + 1, 9 + 5 + 13 + 1));
+    assert_eq!(
+        (r.black_area, r.white_area),
+        (8 + 6 + 11 + 1, 9 + 5 + 13 + 1)
+    );
     assert_eq!(margin(&r, RulesetId::Japanese), 11.0 - 13.0 - 6.5);
     assert_eq!(margin(&r, RulesetId::Chinese), 26.0 - 28.0 - 7.5);
     let eye = |x: usize, y: usize| r.ownership[y * 11 + x];
@@ -154,7 +161,10 @@ fn bent_four_in_the_corner_is_dead() {
     assert_eq!(margin(&r, RulesetId::Japanese), 78.0 - 6.5);
     assert_eq!(margin(&r, RulesetId::Chinese), 81.0 - 7.5);
     // the identity: area − territory = plays(B) − plays(W) = 9 − 6
-    assert_eq!(margin(&r, RulesetId::Chinese) + 7.5 - (margin(&r, RulesetId::Japanese) + 6.5), 3.0);
+    assert_eq!(
+        margin(&r, RulesetId::Chinese) + 7.5 - (margin(&r, RulesetId::Japanese) + 6.5),
+        3.0
+    );
 }
 
 #[test]
@@ -289,7 +299,11 @@ fn ing_tie_goes_to_black() {
     let r = game(&board_ing_tie()).score();
     assert_eq!((r.black_area, r.white_area, r.dame_points), (184, 176, 1));
     assert_eq!(margin(&r, RulesetId::Ing), 0.0);
-    assert_eq!(winner(&r, RulesetId::Ing), Outcome::Black, "8 komi, Black wins ties");
+    assert_eq!(
+        winner(&r, RulesetId::Ing),
+        Outcome::Black,
+        "8 komi, Black wins ties"
+    );
     assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
     assert_eq!(margin(&r, RulesetId::Nz), 1.0);
     assert_eq!(r.per_ruleset[RulesetId::Ing.index()].komi_used, 8.0);
@@ -416,7 +430,10 @@ fn markup_decides_dead_stones() {
     // now mark the black group dead through one of its stones
     g.tw.push(Point::new(1, 1));
     let r = g.score();
-    assert_eq!(r.dead_black, 8, "the whole chain goes with its marked stone");
+    assert_eq!(
+        r.dead_black, 8,
+        "the whole chain goes with its marked stone"
+    );
     assert_eq!(r.prisoners_white, 8);
 }
 
@@ -445,7 +462,11 @@ fn agreement_with_the_record() {
         margin: None,
         counted: false,
     });
-    assert_eq!(g.score().record_agreement, Agreement::NotComparable, "resignation");
+    assert_eq!(
+        g.score().record_agreement,
+        Agreement::NotComparable,
+        "resignation"
+    );
     g.result = counted(Outcome::Black, 1.5);
     g.komi = None;
     let r = g.score();
@@ -464,7 +485,11 @@ fn recorded_rules_use_the_record_komi() {
     let r = g.score();
     // territory 185 − 19 = 166 vs 176 − 19 = 157
     assert_eq!(r.margin_recorded_rules, Some(9.0 - 5.5));
-    assert_eq!(margin(&r, RulesetId::Korean), 9.0 - 6.5, "standard komi in the columns");
+    assert_eq!(
+        margin(&r, RulesetId::Korean),
+        9.0 - 6.5,
+        "standard komi in the columns"
+    );
     assert_eq!(r.per_ruleset[RulesetId::Korean.index()].komi_used, 6.5);
     g.policy = KomiPolicy::Recorded;
     let r = g.score();
@@ -577,7 +602,11 @@ fn property_area_minus_territory_is_plays_difference_outside_seki() {
             r.black_area,
             n(PointOwner::BlackStone) + n(PointOwner::BlackTerritory) + n(PointOwner::BlackSekiEye)
         );
-        assert_eq!(r.black_territory, n(PointOwner::BlackTerritory), "case {case}");
+        assert_eq!(
+            r.black_territory,
+            n(PointOwner::BlackTerritory),
+            "case {case}"
+        );
         assert_eq!(r.dame_points, n(PointOwner::Dame), "case {case}");
         assert_eq!(
             r.seki_points,

@@ -472,7 +472,11 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
     for mask in 0u32..(1 << pool.len()) {
         if mask.count_ones() as usize == k {
             let mut pts: Vec<Point> = fixed.to_vec();
-            pts.extend((0..pool.len()).filter(|i| mask & (1 << i) != 0).map(|i| pool[i]));
+            pts.extend(
+                (0..pool.len())
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| pool[i]),
+            );
             layouts.push(pts);
         }
     }
@@ -489,7 +493,10 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
     // First a layout no move ever touches, then one the opening (40 moves) leaves alone.
     for limit in [usize::MAX, 40] {
         let early = played(limit);
-        if let Some(l) = layouts.iter().find(|l| !l.iter().any(|p| early.contains(p))) {
+        if let Some(l) = layouts
+            .iter()
+            .find(|l| !l.iter().any(|p| early.contains(p)))
+        {
             return Some(l.clone());
         }
     }

@@ -43,12 +43,15 @@ pub fn tygem_rows() -> Option<&'static Vec<GameRow>> {
 /// All rows of corpus/dev, audited once per test binary.
 pub fn dev_rows() -> Option<&'static Vec<GameRow>> {
     static ROWS: OnceLock<Option<Vec<GameRow>>> = OnceLock::new();
-    ROWS.get_or_init(|| corpus("dev").map(|p| audit(&p))).as_ref()
+    ROWS.get_or_init(|| corpus("dev").map(|p| audit(&p)))
+        .as_ref()
 }
 
 pub fn record(row: &GameRow) -> &kifu_audit::sgf::GameRecord {
-    row.ingest
-        .record
-        .as_ref()
-        .unwrap_or_else(|| panic!("no record for {} #{}: {:?}", row.source, row.ingest.game_index, row.ingest.error_message))
+    row.ingest.record.as_ref().unwrap_or_else(|| {
+        panic!(
+            "no record for {} #{}: {:?}",
+            row.source, row.ingest.game_index, row.ingest.error_message
+        )
+    })
 }

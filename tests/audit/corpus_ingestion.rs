@@ -26,8 +26,16 @@ fn raw_prop<'a>(text: &'a str, prop: &str) -> Option<&'a str> {
 fn tygem_zip_every_game_ok_and_as_written() {
     let Some(rows) = tygem_rows() else { return };
     assert_eq!(rows.len(), 77_076, "one row per game in the zip");
-    let not_ok: Vec<_> = rows.iter().filter(|r| r.ingest.status != Status::Ok).collect();
-    assert!(not_ok.is_empty(), "{} rows not ok, first: {:?}", not_ok.len(), not_ok.first().map(|r| &r.ingest));
+    let not_ok: Vec<_> = rows
+        .iter()
+        .filter(|r| r.ingest.status != Status::Ok)
+        .collect();
+    assert!(
+        not_ok.is_empty(),
+        "{} rows not ok, first: {:?}",
+        not_ok.len(),
+        not_ok.first().map(|r| &r.ingest)
+    );
     // Spot-check one game in 500 against the raw text of its member.
     let path = corpus("tygem-9d-2006.zip").unwrap();
     let mut zip = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
@@ -35,24 +43,39 @@ fn tygem_zip_every_game_ok_and_as_written() {
     for row in rows.iter().step_by(500) {
         let member = row.member.as_deref().expect("zip rows name their member");
         let mut text = String::new();
-        zip.by_name(member).unwrap().read_to_string(&mut text).unwrap();
+        zip.by_name(member)
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
         let rec = record(row);
         assert_eq!(rec.black.as_deref(), raw_prop(&text, "PB"), "{member}");
         assert_eq!(rec.white.as_deref(), raw_prop(&text, "PW"), "{member}");
         assert_eq!(rec.date_raw.as_deref(), raw_prop(&text, "DT"), "{member}");
-        assert!(rec.date.is_some(), "{member}: DT {:?} should parse", rec.date_raw);
+        assert!(
+            rec.date.is_some(),
+            "{member}: DT {:?} should parse",
+            rec.date_raw
+        );
         let re = raw_prop(&text, "RE").unwrap();
         let result = rec.result.as_ref().unwrap();
         assert_eq!(result.raw, re);
         if let Some(m) = re.strip_prefix("B+").or(re.strip_prefix("W+")) {
-            let expected = if re.starts_with('B') { Winner::Black } else { Winner::White };
+            let expected = if re.starts_with('B') {
+                Winner::Black
+            } else {
+                Winner::White
+            };
             assert_eq!(result.winner, expected, "{member}: {re}");
             if let Ok(margin) = m.parse::<f64>() {
                 assert_eq!(result.margin, Some(margin), "{member}: {re}");
             }
         }
         assert_eq!(rec.komi, Some(6.5));
-        assert_eq!(rec.moves.len(), text.matches(";B[").count() + text.matches(";W[").count(), "{member}");
+        assert_eq!(
+            rec.moves.len(),
+            text.matches(";B[").count() + text.matches(";W[").count(),
+            "{member}"
+        );
         checked += 1;
     }
     assert!(checked >= 150);
@@ -62,11 +85,17 @@ fn tygem_zip_every_game_ok_and_as_written() {
 fn dev_corpus_a_row_for_every_file_and_the_error_census() {
     let Some(rows) = dev_rows() else { return };
     let files: BTreeSet<&str> = rows.iter().map(|r| r.source.as_str()).collect();
-    assert_eq!(files.len(), 25_761, "every .sgf file yields at least one row");
+    assert_eq!(
+        files.len(),
+        25_761,
+        "every .sgf file yields at least one row"
+    );
     let mut census: BTreeMap<(String, String), usize> = BTreeMap::new();
     for r in rows {
         let kind = r.ingest.error_kind.map_or("-", |k| k.name());
-        *census.entry((r.ingest.status.name().to_string(), kind.to_string())).or_default() += 1;
+        *census
+            .entry((r.ingest.status.name().to_string(), kind.to_string()))
+            .or_default() += 1;
         if r.ingest.status == Status::Error {
             let msg = r.ingest.error_message.as_deref().unwrap_or("");
             assert!(!msg.is_empty(), "error rows carry a message: {}", r.source);
@@ -76,7 +105,12 @@ fn dev_corpus_a_row_for_every_file_and_the_error_census() {
     for ((status, kind), n) in &census {
         eprintln!("  {status:10} {kind:24} {n}");
     }
-    let get = |s: &str, k: &str| census.get(&(s.to_string(), k.to_string())).copied().unwrap_or(0);
+    let get = |s: &str, k: &str| {
+        census
+            .get(&(s.to_string(), k.to_string()))
+            .copied()
+            .unwrap_or(0)
+    };
     // The broken files of corpus/dev, known one by one (see the census printed above):
     // 3 NUL-filled Fox files and littlego's not-an-sgf-file → not_sgf; gnugo's nightmare.sgf is
     // empty; sgfc/test.sgf holds deliberately broken games (board 0x0, GM[2]).
@@ -90,13 +124,19 @@ fn dev_corpus_a_row_for_every_file_and_the_error_census() {
     assert_eq!(get("recovered", "leading_text"), 10, "{census:?}");
     assert_eq!(get("recovered", "unterminated_value"), 3, "{census:?}");
     assert_eq!(get("recovered", "parse_error"), 1, "{census:?}");
-    let errors: usize = census.iter().filter(|((s, _), _)| s == "error").map(|(_, n)| n).sum();
+    let errors: usize = census
+        .iter()
+        .filter(|((s, _), _)| s == "error")
+        .map(|(_, n)| n)
+        .sum();
     assert_eq!(errors, 7, "{census:?}");
 }
 
 #[test]
 fn sabaki_charset_fixtures_give_the_right_names() {
-    let Some(dir) = corpus("dev/SabakiHQ_Sabaki@a40c0f1/test") else { return };
+    let Some(dir) = corpus("dev/SabakiHQ_Sabaki@a40c0f1/test") else {
+        return;
+    };
     for (file, used, black, white) in [
         ("chinese.sgf", "GBK", "古力", "柯洁"),
         ("japanese.sgf", "Shift_JIS", "井山 裕太", "山下 敬吾"),
@@ -108,6 +148,10 @@ fn sabaki_charset_fixtures_give_the_right_names() {
         assert_eq!(r.ingest.charset_used, Some(used), "{file}");
         assert!(!r.ingest.charset_lossy, "{file}");
         let rec = record(r);
-        assert_eq!((rec.black.as_deref(), rec.white.as_deref()), (Some(black), Some(white)), "{file}");
+        assert_eq!(
+            (rec.black.as_deref(), rec.white.as_deref()),
+            (Some(black), Some(white)),
+            "{file}"
+        );
     }
 }

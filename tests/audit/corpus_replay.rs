@@ -24,11 +24,16 @@ fn verdict_line(row: &GameRow) -> String {
 
 #[test]
 fn littlego_illegal_games_flagged_under_the_right_rulesets() {
-    let Some(dir) = corpus("dev/herzbube_littlego/sgf/Illegal games") else { return };
+    let Some(dir) = corpus("dev/herzbube_littlego/sgf/Illegal games") else {
+        return;
+    };
     let one = |file: &str| {
         let rows = audit(&dir.join(file));
         assert_eq!(rows.len(), 1, "{file}");
-        (verdict_line(&rows[0]), rows[0].replay.as_ref().unwrap().repetition)
+        (
+            verdict_line(&rows[0]),
+            rows[0].replay.as_ref().unwrap().repetition,
+        )
     };
     // B[eg] at move 23 recreates the position after move 21 with the other player to move:
     // illegal under positional superko only; a repetition (no result) under Japanese/Korean.
@@ -82,9 +87,15 @@ fn tygem_games_are_legal_but_for_real_superko_cycles() {
         .filter(|r| r.replay.as_ref().is_some_and(|x| x.repetition))
         .count();
     assert_eq!(cycles, 11);
-    for r in rows.iter().filter(|r| r.replay.as_ref().is_some_and(|x| !x.verdicts[0].legal)) {
+    for r in rows
+        .iter()
+        .filter(|r| r.replay.as_ref().is_some_and(|x| !x.verdicts[0].legal))
+    {
         let line = verdict_line(r);
-        assert!(line.contains("chinese=superko@") && line.contains("japanese=ok"), "{line}");
+        assert!(
+            line.contains("chinese=superko@") && line.contains("japanese=ok"),
+            "{line}"
+        );
     }
 }
 
@@ -94,12 +105,28 @@ fn fox_pro_19x19_games_illegal_counts_explained() {
     let pro: Vec<&GameRow> = rows
         .iter()
         .filter(|r| r.source.contains("featurecat_go-dataset/Pro/"))
-        .filter(|r| r.ingest.record.as_ref().is_some_and(|g| g.board_width == 19 && g.board_height == 19))
+        .filter(|r| {
+            r.ingest
+                .record
+                .as_ref()
+                .is_some_and(|g| g.board_width == 19 && g.board_height == 19)
+        })
         .collect();
     let counts = illegal_counts(pro.iter().copied());
-    eprintln!("Fox pro 19x19 ({} games) illegal per ruleset: {counts:?}", pro.len());
-    for r in pro.iter().filter(|r| r.replay.as_ref().is_some_and(|x| x.verdicts.iter().any(|v| !v.legal))) {
-        eprintln!("  {} {}", r.source.rsplit('/').next().unwrap_or(""), verdict_line(r));
+    eprintln!(
+        "Fox pro 19x19 ({} games) illegal per ruleset: {counts:?}",
+        pro.len()
+    );
+    for r in pro.iter().filter(|r| {
+        r.replay
+            .as_ref()
+            .is_some_and(|x| x.verdicts.iter().any(|v| !v.legal))
+    }) {
+        eprintln!(
+            "  {} {}",
+            r.source.rsplit('/').next().unwrap_or(""),
+            verdict_line(r)
+        );
     }
     assert_eq!(counts, EXPECTED_PRO_ILLEGAL);
 }
