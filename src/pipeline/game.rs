@@ -101,22 +101,20 @@ pub fn recorded_result(record: &GameRecord) -> Option<RecordedResult> {
     })
 }
 
-/// Replays and scores a record; returns the replay summary and the score report.
-pub fn audit_record(
-    record: &GameRecord,
-    scratch: &mut Scratch,
+/// The scorer's input for a replayed record.
+pub fn score_input<'a>(
+    record: &'a GameRecord,
+    report: &'a ReplayReport,
     komi_policy: KomiPolicy,
-) -> (ReplaySummary, crate::scoring::ScoreReport, ReplayReport) {
-    let report = replay_record(record, scratch);
-    let summary = ReplaySummary::from_report(&report, handicap_setup_stones(record));
-    let input = ScoreInput {
+) -> ScoreInput<'a> {
+    ScoreInput {
         board: &report.board,
         territory_black: &record.territory_black,
         territory_white: &record.territory_white,
         captures_by_black: report.captures_by_black,
         captures_by_white: report.captures_by_white,
-        black_plays: summary.black_plays,
-        white_plays: summary.white_plays,
+        black_plays: report.black_moves + handicap_setup_stones(record),
+        white_plays: report.white_moves,
         black_passes: report.black_passes,
         white_passes: report.white_passes,
         last_mover: report.last_mover,
@@ -125,8 +123,21 @@ pub fn audit_record(
         recorded_rules: record.rules,
         recorded_result: recorded_result(record),
         komi_policy,
-    };
-    let score = scratch.scorer.score(&input);
+    }
+}
+
+/// Replays and scores a record; returns the replay summary, the score report and the replay
+/// report (with the final board).
+pub fn audit_record(
+    record: &GameRecord,
+    scratch: &mut Scratch,
+    komi_policy: KomiPolicy,
+) -> (ReplaySummary, crate::scoring::ScoreReport, ReplayReport) {
+    let report = replay_record(record, scratch);
+    let summary = ReplaySummary::from_report(&report, handicap_setup_stones(record));
+    let score = scratch
+        .scorer
+        .score(&score_input(record, &report, komi_policy));
     (summary, score, report)
 }
 

@@ -235,7 +235,7 @@ pub fn audit_paths(
     let paths = source::expand_inputs(inputs);
     let mut rows = Vec::new();
     let mut chunk = Vec::new();
-    let mut flush = |chunk: &mut Vec<InputItem>, rows: &mut Vec<GameRow>| {
+    let flush = |chunk: &mut Vec<InputItem>, rows: &mut Vec<GameRow>| {
         let items = std::mem::take(chunk);
         rows.extend(pool.install(|| audit_chunk(&items, options)));
     };

@@ -93,7 +93,8 @@ pub(crate) struct RegionInfo {
     pub start: u32,
 }
 
-/// Chains and empty regions of one position.
+/// Chains and empty regions of one position, and how they touch: the graph every later
+/// stage works on instead of flooding points again.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Structure {
     /// Chain index per padded point, [`NONE`] off stones.
@@ -104,12 +105,22 @@ pub(crate) struct Structure {
     pub region_id: Vec<u16>,
     pub regions: Vec<RegionInfo>,
     pub region_points: Vec<u16>,
-    seen: Marker,
-    libs_seen: Marker,
+    /// Chains touching each region: `region_chains[region_chain_start[r]..region_chain_start[r + 1]]`.
+    pub region_chain_start: Vec<u32>,
+    pub region_chains: Vec<u16>,
+    /// Chains of the other colour touching each chain (same layout).
+    pub chain_adj_start: Vec<u32>,
+    pub chain_adj: Vec<u16>,
+    /// Pairs of same-coloured chains `(lower, higher)` sharing a liberty, once per shared
+    /// liberty, twice when the opponent cannot occupy it (no enemy neighbour and at most one
+    /// empty neighbour): a pair listed twice or more is linked.
+    pub shared: Vec<(u16, u16)>,
+    last: Vec<u16>,
+    pairs: Vec<(u16, u16)>,
 }
 
 impl Structure {
-    /// Recompute chains and empty regions of `cells`.
+    /// Recompute everything for `cells`.
     pub fn compute(&mut self, g: &Geom, cells: &[u8]) {
         self.chain_id.clear();
         self.chain_id.resize(g.size, NONE);
@@ -119,67 +130,159 @@ impl Structure {
         self.chain_stones.clear();
         self.regions.clear();
         self.region_points.clear();
-        self.seen.clear(g.size);
         for i in g.points() {
-            if self.seen.get(i) {
-                continue;
-            }
             let c = cells[i];
-            let start = if c == EMPTY {
-                self.region_points.len()
-            } else {
-                self.chain_stones.len()
-            };
             if c == EMPTY {
-                flood(
-                    g,
-                    i,
-                    |n| cells[n] == EMPTY,
-                    &mut self.seen,
-                    &mut self.region_points,
-                );
+                if self.region_id[i] != NONE {
+                    continue;
+                }
                 let id = self.regions.len() as u16;
-                let mut borders = 0u8;
-                for &p in &self.region_points[start..] {
-                    self.region_id[p as usize] = id;
-                    for n in g.adj(p as usize) {
-                        let v = cells[n];
-                        if v == BLACK || v == WHITE {
-                            borders |= v;
+                let start = self.region_points.len();
+                self.region_id[i] = id;
+                self.region_points.push(i as u16);
+                let mut k = start;
+                while k < self.region_points.len() {
+                    let p = self.region_points[k] as usize;
+                    k += 1;
+                    for n in g.adj(p) {
+                        if cells[n] == EMPTY && self.region_id[n] == NONE {
+                            self.region_id[n] = id;
+                            self.region_points.push(n as u16);
                         }
                     }
                 }
                 self.regions.push(RegionInfo {
                     size: (self.region_points.len() - start) as u16,
-                    borders,
+                    borders: 0,
                     start: start as u32,
                 });
             } else {
-                debug_assert!(c == BLACK || c == WHITE);
-                flood(
-                    g,
-                    i,
-                    |n| cells[n] == c,
-                    &mut self.seen,
-                    &mut self.chain_stones,
-                );
+                if self.chain_id[i] != NONE {
+                    continue;
+                }
                 let id = self.chains.len() as u16;
-                self.libs_seen.clear(g.size);
-                let mut libs = 0u16;
-                for &s in &self.chain_stones[start..] {
-                    self.chain_id[s as usize] = id;
-                    for n in g.adj(s as usize) {
-                        if cells[n] == EMPTY && self.libs_seen.insert(n) {
-                            libs += 1;
+                let start = self.chain_stones.len();
+                self.chain_id[i] = id;
+                self.chain_stones.push(i as u16);
+                let mut k = start;
+                while k < self.chain_stones.len() {
+                    let p = self.chain_stones[k] as usize;
+                    k += 1;
+                    for n in g.adj(p) {
+                        if cells[n] == c && self.chain_id[n] == NONE {
+                            self.chain_id[n] = id;
+                            self.chain_stones.push(n as u16);
                         }
                     }
                 }
                 self.chains.push(ChainInfo {
                     color: c,
                     size: (self.chain_stones.len() - start) as u16,
-                    libs,
+                    libs: 0,
                     start: start as u32,
                 });
+            }
+        }
+        self.link(g, cells);
+    }
+
+    /// Liberties, region borders, the region–chain and chain–chain adjacency, shared
+    /// liberties: one pass over empty points and one over stones.
+    fn link(&mut self, g: &Geom, cells: &[u8]) {
+        let nch = self.chains.len();
+        let nr = self.regions.len();
+        self.last.clear();
+        self.last.resize(nch, NONE);
+        self.region_chain_start.clear();
+        self.region_chains.clear();
+        self.shared.clear();
+        for r in 0..nr {
+            self.region_chain_start
+                .push(self.region_chains.len() as u32);
+            let info = self.regions[r];
+            let mut borders = 0u8;
+            for k in info.start as usize..info.start as usize + info.size as usize {
+                let p = self.region_points[k] as usize;
+                let mut chs = [NONE; 4];
+                let mut nc = 0;
+                let mut empty_n = 0;
+                let mut colours = 0u8;
+                for n in g.adj(p) {
+                    let v = cells[n];
+                    if v == EMPTY {
+                        empty_n += 1;
+                    } else if v != WALL {
+                        colours |= v;
+                        let ch = self.chain_id[n];
+                        if !chs[..nc].contains(&ch) {
+                            chs[nc] = ch;
+                            nc += 1;
+                        }
+                    }
+                }
+                borders |= colours;
+                for a in 0..nc {
+                    let ch = chs[a];
+                    self.chains[ch as usize].libs += 1;
+                    if self.last[ch as usize] != r as u16 {
+                        self.last[ch as usize] = r as u16;
+                        self.region_chains.push(ch);
+                    }
+                    let ca = self.chains[ch as usize].color;
+                    for &other in &chs[a + 1..nc] {
+                        if self.chains[other as usize].color != ca {
+                            continue;
+                        }
+                        let pair = (ch.min(other), ch.max(other));
+                        self.shared.push(pair);
+                        if colours == ca && empty_n <= 1 {
+                            self.shared.push(pair);
+                        }
+                    }
+                }
+            }
+            self.regions[r].borders = borders;
+        }
+        self.region_chain_start
+            .push(self.region_chains.len() as u32);
+        // chains of the other colour touching each chain
+        self.pairs.clear();
+        self.last.iter_mut().for_each(|v| *v = NONE);
+        for ch in 0..nch {
+            let info = self.chains[ch];
+            if info.color != BLACK {
+                continue;
+            }
+            for k in info.start as usize..info.start as usize + info.size as usize {
+                let s = self.chain_stones[k] as usize;
+                for n in g.adj(s) {
+                    if cells[n] == WHITE {
+                        let w = self.chain_id[n];
+                        if self.last[w as usize] != ch as u16 {
+                            self.last[w as usize] = ch as u16;
+                            self.pairs.push((ch as u16, w));
+                        }
+                    }
+                }
+            }
+        }
+        self.chain_adj_start.clear();
+        self.chain_adj_start.resize(nch + 1, 0);
+        for &(b, w) in &self.pairs {
+            self.chain_adj_start[b as usize + 1] += 1;
+            self.chain_adj_start[w as usize + 1] += 1;
+        }
+        for k in 0..nch {
+            self.chain_adj_start[k + 1] += self.chain_adj_start[k];
+        }
+        self.chain_adj.clear();
+        self.chain_adj.resize(self.pairs.len() * 2, 0);
+        self.last.iter_mut().for_each(|v| *v = 0);
+        for &(b, w) in &self.pairs {
+            for (x, y) in [(b, w), (w, b)] {
+                let at = self.chain_adj_start[x as usize] as usize + self.last[x as usize] as usize;
+                self.chain_adj[at] = y;
+                self.last[x as usize] += 1;
             }
         }
     }
@@ -195,12 +298,19 @@ impl Structure {
         let r = &self.regions[region];
         &self.region_points[r.start as usize..r.start as usize + r.size as usize]
     }
-}
 
-/// Whether `cells[i]` is on the board.
-#[inline]
-pub(crate) fn on_board(cells: &[u8], i: usize) -> bool {
-    cells[i] != WALL
+    /// Chains touching region `r`.
+    #[inline]
+    pub fn chains_of_region(&self, r: usize) -> &[u16] {
+        &self.region_chains
+            [self.region_chain_start[r] as usize..self.region_chain_start[r + 1] as usize]
+    }
+
+    /// Chains of the other colour touching chain `ch`.
+    #[inline]
+    pub fn enemies_of_chain(&self, ch: usize) -> &[u16] {
+        &self.chain_adj[self.chain_adj_start[ch] as usize..self.chain_adj_start[ch + 1] as usize]
+    }
 }
 
 #[cfg(test)]

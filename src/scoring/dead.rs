@@ -1,6 +1,6 @@
 //! Dead stones: read from territory markup, or estimated from the final position.
 
-use super::analysis::{flood, Marker, Structure, NONE};
+use super::analysis::{Marker, Structure, NONE};
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use crate::rules::Point;
 
@@ -43,10 +43,10 @@ struct Encl {
 /// Scratch state of the dead-stone estimator.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeadEstimator {
-    seen: Marker,
     chain_seen: Marker,
-    pts: Vec<u16>,
-    encl_id: [Vec<u16>; 2],
+    uf: Vec<u16>,
+    node_encl: Vec<u16>,
+    extra: Vec<(u16, u16)>,
     encls: Vec<Encl>,
     bound: Vec<u16>,
     cont: Vec<u16>,
@@ -142,8 +142,8 @@ impl DeadEstimator {
         alive: &mut [bool],
     ) -> u32 {
         let nch = st.chains.len();
-        self.build_enclosures(g, cells, st);
-        self.build_links(g, cells, st);
+        self.build_enclosures(g, st);
+        self.build_links(st);
         self.status.clear();
         self.status.resize(nch, UNKNOWN);
         if fixed {
@@ -215,10 +215,13 @@ impl DeadEstimator {
         }
     }
 
-    /// Enclosures of both colours with their bounding and enclosed chains.
+    /// Enclosures of both colours with their bounding and enclosed chains, from the
+    /// region–chain graph: a `c`-enclosure is a connected set of regions and enemy chains.
     #[inline(never)]
-    fn build_enclosures(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+    fn build_enclosures(&mut self, g: &Geom, st: &Structure) {
         let nch = st.chains.len();
+        let nr = st.regions.len();
+        let nodes = nr + nch;
         self.encls.clear();
         self.bound.clear();
         self.cont.clear();
@@ -226,106 +229,124 @@ impl DeadEstimator {
         self.container.resize(nch, NONE);
         for c in [BLACK, WHITE] {
             let o = opp(c);
-            self.seen.clear(g.size);
-            for i in g.points() {
-                if cells[i] == c || self.seen.get(i) {
+            self.uf.clear();
+            self.uf.extend(0..nodes as u16);
+            for r in 0..nr {
+                for &ch in st.chains_of_region(r) {
+                    if st.chains[ch as usize].color == o {
+                        union(&mut self.uf, r, nr + ch as usize);
+                    }
+                }
+            }
+            // number the components: regions first, then enemy chains without liberties
+            self.node_encl.clear();
+            self.node_encl.resize(nodes, NONE);
+            let first = self.encls.len();
+            for node in 0..nodes {
+                if node >= nr && st.chains[node - nr].color != o {
                     continue;
                 }
-                self.pts.clear();
-                flood(
-                    g,
-                    i,
-                    |n| cells[n] == EMPTY || cells[n] == o,
-                    &mut self.seen,
-                    &mut self.pts,
-                );
-                let id = self.encls.len() as u16;
-                let bound_start = self.bound.len() as u32;
-                let cont_start = self.cont.len() as u32;
-                let mut empties = 0;
-                self.chain_seen.clear(nch.max(1));
-                for &p in &self.pts {
-                    let p = p as usize;
-                    if cells[p] == EMPTY {
-                        empties += 1;
+                let root = find(&mut self.uf, node);
+                if self.node_encl[root] == NONE {
+                    self.node_encl[root] = self.encls.len() as u16;
+                    self.encls.push(Encl {
+                        color: c,
+                        point: NONE,
+                        ..Encl::default()
+                    });
+                }
+                let e = self.node_encl[root] as usize;
+                self.node_encl[node] = e as u16;
+                if node < nr {
+                    let info = st.regions[node];
+                    self.encls[e].size += info.size;
+                    self.encls[e].empties += info.size;
+                    self.encls[e].point = if self.encls[e].point == NONE {
+                        node as u16 // first region, for shapes and one-point eyes
                     } else {
-                        let ch = st.chain_id[p] as usize;
-                        if self.chain_seen.insert(ch) {
-                            self.cont.push(ch as u16);
-                            self.container[ch] = id;
-                        }
-                    }
-                    for n in g.adj(p) {
-                        if cells[n] == c {
-                            let ch = st.chain_id[n] as usize;
-                            if self.chain_seen.insert(ch) {
-                                self.bound.push(ch as u16);
-                            }
-                        }
+                        NONE - 1 // several regions
+                    };
+                } else {
+                    self.encls[e].size += st.chains[node - nr].size;
+                    self.encls[e].cont_len += 1;
+                }
+            }
+            // lay out enclosed chains, then bounding chains, per enclosure
+            let mut at = self.cont.len() as u32;
+            for e in &mut self.encls[first..] {
+                e.cont_start = at;
+                at += e.cont_len as u32;
+                e.cont_len = 0;
+            }
+            self.cont.resize(at as usize, 0);
+            for ch in 0..nch {
+                if st.chains[ch].color != o {
+                    continue;
+                }
+                let e = self.node_encl[nr + ch] as usize;
+                let k = self.encls[e].cont_start as usize + self.encls[e].cont_len as usize;
+                self.cont[k] = ch as u16;
+                self.encls[e].cont_len += 1;
+                self.container[ch] = e as u16;
+            }
+            // walls: our chains touching its regions or its enemy chains
+            self.extra.clear();
+            for e in first..self.encls.len() {
+                let cont = self.encls[e].cont_start as usize
+                    ..self.encls[e].cont_start as usize + self.encls[e].cont_len as usize;
+                for k in cont {
+                    for &y in st.enemies_of_chain(self.cont[k] as usize) {
+                        self.extra.push((e as u16, y));
                     }
                 }
-                let size = self.pts.len();
-                let cont_len = self.cont.len() as u32 - cont_start;
-                self.encls.push(Encl {
-                    color: c,
-                    size: size as u16,
-                    empties,
-                    value: eye_value(g, size, empties as usize, &self.pts),
-                    state: OPEN,
-                    bound_start,
-                    bound_len: (self.bound.len() as u32 - bound_start) as u16,
-                    cont_start,
-                    cont_len: cont_len as u16,
-                    point: self.pts[0],
-                    undecided: 0,
-                });
+            }
+            for r in 0..nr {
+                let e = self.node_encl[r];
+                for &ch in st.chains_of_region(r) {
+                    if st.chains[ch as usize].color == c {
+                        self.extra.push((e, ch));
+                    }
+                }
+            }
+            self.extra.sort_unstable();
+            self.extra.dedup();
+            let mut j = 0;
+            for e in first..self.encls.len() {
+                let start = self.bound.len() as u32;
+                while j < self.extra.len() && self.extra[j].0 as usize == e {
+                    self.bound.push(self.extra[j].1);
+                    j += 1;
+                }
+                self.encls[e].bound_start = start;
+                self.encls[e].bound_len = (self.bound.len() as u32 - start) as u16;
+            }
+            for e in first..self.encls.len() {
+                let enc = &mut self.encls[e];
+                let single = enc.point != NONE && enc.point != NONE - 1;
+                enc.value = if single && enc.cont_len == 0 {
+                    let pts = st.points(enc.point as usize);
+                    eye_value(g, pts.len(), pts.len(), pts)
+                } else {
+                    eye_value(g, enc.size as usize, enc.empties as usize, &[])
+                };
+                // keep the one point of a one-point eye
+                enc.point = if single && enc.size == 1 {
+                    st.points(enc.point as usize)[0]
+                } else {
+                    NONE
+                };
+                enc.state = OPEN;
             }
         }
     }
 
     /// Static connections: chains sharing two liberties, or one the opponent cannot occupy
-    /// without being captured at once (such a pair is recorded twice).
+    /// without being captured at once.
     #[inline(never)]
-    fn build_links(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+    fn build_links(&mut self, st: &Structure) {
         self.links.clear();
-        for i in g.points() {
-            if cells[i] != EMPTY {
-                continue;
-            }
-            let adj = g.adj(i);
-            let empty_n = adj.iter().filter(|&&n| cells[n] == EMPTY).count();
-            for c in [BLACK, WHITE] {
-                let mut chs = [NONE; 4];
-                let mut k = 0;
-                let mut other = false;
-                for &n in &adj {
-                    if cells[n] == c {
-                        let ch = st.chain_id[n];
-                        if !chs[..k].contains(&ch) {
-                            chs[k] = ch;
-                            k += 1;
-                        }
-                    } else if cells[n] == opp(c) {
-                        other = true;
-                    }
-                }
-                if k < 2 {
-                    continue;
-                }
-                let safe = !other && empty_n <= 1;
-                for a in 0..k {
-                    for b in a + 1..k {
-                        let (x, y) = (chs[a].min(chs[b]), chs[a].max(chs[b]));
-                        self.links.push((x, y));
-                        if safe {
-                            self.links.push((x, y));
-                        }
-                    }
-                }
-            }
-        }
+        self.links.extend_from_slice(&st.shared);
         self.links.sort_unstable();
-        // keep one entry per pair that is linked (two or more occurrences)
         let mut out = 0;
         let mut k = 0;
         while k < self.links.len() {

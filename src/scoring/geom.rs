@@ -23,16 +23,6 @@ pub(crate) fn cell_of(c: Color) -> u8 {
     }
 }
 
-/// The colour of a stone cell value; `None` for anything else.
-#[inline]
-pub(crate) fn color_of(cell: u8) -> Option<Color> {
-    match cell {
-        BLACK => Some(Color::Black),
-        WHITE => Some(Color::White),
-        _ => None,
-    }
-}
-
 /// The other stone colour of a stone cell value (`BLACK` ↔ `WHITE`).
 #[inline]
 pub(crate) fn opp(cell: u8) -> u8 {

@@ -1,0 +1,62 @@
+//! Scoring speed: dead stones + seki + all seven scores + divergence, on Tygem final positions
+//! in memory (single thread). Prints the per-game distribution (mean, median, p99) once.
+
+mod common;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use kifu_audit::pipeline::game::{replay_record, score_input, Scratch};
+use kifu_audit::rules::ReplayReport;
+use kifu_audit::scoring::{KomiPolicy, ScoreInput, Scorer};
+use kifu_audit::sgf::GameRecord;
+use std::hint::black_box;
+use std::time::Instant;
+
+fn input<'a>(rec: &'a GameRecord, rep: &'a ReplayReport) -> ScoreInput<'a> {
+    score_input(rec, rep, KomiPolicy::Standard)
+}
+
+fn bench(c: &mut Criterion) {
+    let (files, what) = common::sgf_files(5_000);
+    let records = common::records(&files);
+    let mut scratch = Scratch::new();
+    let finals: Vec<ReplayReport> = records
+        .iter()
+        .map(|r| replay_record(r, &mut scratch))
+        .collect();
+    let mut scorer = Scorer::new();
+    // Distribution of single-game times.
+    let mut times: Vec<f64> = records
+        .iter()
+        .zip(&finals)
+        .map(|(rec, rep)| {
+            let t = Instant::now();
+            black_box(scorer.score(&input(rec, rep)));
+            t.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(|a, b| a.total_cmp(b));
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
+    println!(
+        "score/{what}: {} games, per game µs: mean {mean:.1}, median {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
+        times.len(),
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0)
+    );
+    let mut g = c.benchmark_group(format!("score/{what}"));
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(records.len() as u64));
+    g.bench_function("games, seven rulesets", |b| {
+        b.iter(|| {
+            for (rec, rep) in records.iter().zip(&finals) {
+                black_box(scorer.score(&input(rec, rep)));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
