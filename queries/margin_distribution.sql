@@ -1,7 +1,8 @@
 -- question: How are recomputed margins (B minus W, points, after komi and handicap bonus)
 --   distributed under each ruleset: quantiles, mean, and a histogram?
 --   Buckets: w50plus = White by >= 50, w20_50 = White by [20, 50), w5_20 = [5, 20), w0_5 = (0, 5),
---   draw = 0, b0_5 = Black by (0, 5), b5_20, b20_50, b50plus likewise for Black.
+--   draw = margin exactly 0 (a draw; under Ing a Black win, as Black wins ties), b0_5 = Black by
+--   (0, 5), b5_20, b20_50, b50plus likewise for Black.
 -- uses: status, margin_<r>
 -- columns: ruleset, games, mean_margin, stddev_margin, min_margin, p05, p25, median, p75, p95, max_margin, w50plus, w20_50, w5_20, w0_5, draw, b0_5, b5_20, b20_50, b50plus
 WITH long AS (

@@ -4,7 +4,7 @@
 --   '!', and the member's directory), so per-folder server quirks stand out.
 --   exact = same winner and margin; winner_only = same winner, other margin; differs = other
 --   winner; not_comparable = no counted result or no score (resignations, unknown RE, ...).
--- uses: status, source, member, rules, record_agreement, result_kind
+-- uses: status, source, member, rules, record_agreement
 -- columns: source_prefix, rules, games, counted_games, exact, winner_only, differs, not_comparable, differs_rate
 WITH g AS (
     SELECT

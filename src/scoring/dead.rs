@@ -1,6 +1,7 @@
 //! Dead stones: read from territory markup, or estimated from the final position.
 
 use super::analysis::{Marker, Structure, NONE};
+use super::playout::LocalReader;
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use crate::rules::Point;
 
@@ -12,8 +13,8 @@ const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;
 /// Rounds of life propagation and killing (each kills at least one layer).
 const MAX_ROUNDS: usize = 12;
-/// Enclosures with at most this many empty points get the semeai check before killing.
-const SEMEAI_SPACE: u16 = 4;
+/// Enclosures with more empty points than this never get the semeai check.
+const SEMEAI_SPACE: u16 = 8;
 /// Enclosed chains smaller than this never get the semeai check.
 const SEMEAI_MIN_STONES: u16 = 3;
 
@@ -47,6 +48,12 @@ pub(crate) struct DeadEstimator {
     uf: Vec<u16>,
     node_encl: Vec<u16>,
     extra: Vec<(u16, u16)>,
+    /// Enclosure of each region, per colour of enclosure.
+    region_encl: [Vec<u16>; 2],
+    weak: Vec<u16>,
+    area: Vec<u16>,
+    stones: Vec<u16>,
+    pub(crate) reader: LocalReader,
     encls: Vec<Encl>,
     bound: Vec<u16>,
     cont: Vec<u16>,
@@ -142,6 +149,7 @@ impl DeadEstimator {
         alive: &mut [bool],
     ) -> u32 {
         let nch = st.chains.len();
+        self.reader.reset();
         self.build_enclosures(g, st);
         self.build_links(st);
         self.status.clear();
@@ -271,6 +279,9 @@ impl DeadEstimator {
                     self.encls[e].cont_len += 1;
                 }
             }
+            let re = &mut self.region_encl[(c - 1) as usize];
+            re.clear();
+            re.extend_from_slice(&self.node_encl[..nr]);
             // lay out enclosed chains, then bounding chains, per enclosure
             let mut at = self.cont.len() as u32;
             for e in &mut self.encls[first..] {
@@ -483,21 +494,21 @@ impl DeadEstimator {
         }
     }
 
-    /// Semeai check before killing the contents of `e`: when chains of the walls that touch
-    /// the contents are themselves unproven (no two eyes yet), the walls must have more
-    /// liberties than the contents, otherwise it is a capturing race or a seki and nothing
-    /// dies.
-    fn outlives(&mut self, g: &Geom, cells: &[u8], st: &Structure, e: &Encl) -> bool {
+    /// Semeai check before killing the contents of `e`: when wall chains touching the
+    /// contents are themselves unproven (no two eyes, and they need this space to live), it
+    /// is a capturing race or a seki, and local playouts decide (see [`super::playout`]).
+    fn outlives(&mut self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
+        let e = self.encls[ei];
         if e.empties > SEMEAI_SPACE {
             return true;
         }
+        self.weak.clear();
         for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
             let x = self.cont[ci] as usize;
             // one or two stones are prisoners-to-be, not a semeai partner
             if self.status[x] != UNKNOWN || st.chains[x].size < SEMEAI_MIN_STONES {
                 continue;
             }
-            let lx = st.chains[x].libs;
             for &s in st.stones(x) {
                 for n in g.adj(s as usize) {
                     if cells[n] != e.color {
@@ -513,14 +524,48 @@ impl DeadEstimator {
                     } else {
                         0
                     };
-                    let needs_e = self.opt[ry] < 2 + from_e;
-                    if needs_e && st.chains[y].libs <= lx && shares_liberty(g, cells, st, x, y) {
-                        return false;
+                    if self.opt[ry] < 2 + from_e
+                        && st.chains[y].libs <= st.chains[x].libs
+                        && shares_liberty(g, cells, st, x, y)
+                        && !self.weak.contains(&(y as u16))
+                    {
+                        self.weak.push(y as u16);
                     }
                 }
             }
         }
-        true
+        if self.weak.is_empty() {
+            return true;
+        }
+        // the area: this enclosure, plus the small regions around the weak walls
+        let ci = (e.color - 1) as usize;
+        self.area.clear();
+        self.stones.clear();
+        for r in 0..st.regions.len() {
+            if self.region_encl[ci][r] as usize == ei {
+                self.area.extend_from_slice(st.points(r));
+            }
+        }
+        for k in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
+            let x = self.cont[k] as usize;
+            self.area.extend_from_slice(st.stones(x));
+            if self.status[x] == UNKNOWN {
+                self.stones.extend_from_slice(st.stones(x));
+            }
+        }
+        for k in 0..self.weak.len() {
+            let y = self.weak[k] as usize;
+            for r in 0..st.regions.len() {
+                if st.regions[r].size <= 20 && st.chains_of_region(r).contains(&(y as u16)) {
+                    self.area.extend_from_slice(st.points(r));
+                }
+            }
+        }
+        if self.stones.is_empty() {
+            return true;
+        }
+        let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ ((st.chains.len() as u64) << 40);
+        self.reader.survival(g, cells, &self.area, &self.stones, seed) < 0.5
     }
 
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the
@@ -579,7 +624,7 @@ impl DeadEstimator {
                     wall += self.opt[r];
                 }
             }
-            self.hopeless[ei] = !wall_dead && wall >= 2 && self.outlives(g, cells, st, &e);
+            self.hopeless[ei] = !wall_dead && wall >= 2 && self.outlives(g, cells, st, ei);
         }
         let mut killed = false;
         for ei in 0..self.encls.len() {

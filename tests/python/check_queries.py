@@ -8,10 +8,13 @@ Usage:
 `games` is created as a DuckDB view over the Parquet file; each query reads only `games`.
 Each query's header must contain
     -- columns: a, b, c       the exact output column names, in order
-    -- uses: x, y_<r>          input columns (<r> stands for each of the 7 rulesets)
-and both are checked. --expect-nonempty names queries (with or without .sql) that must return
-at least one row. Prints one line per query and a closing 'N passed, N failed' line;
-exits 1 when any check fails.
+    -- uses: x, y_<r>          input columns (<r> stands for each ruleset of SCHEMA.md)
+and both are checked: the query must run and return exactly the documented columns; every
+`uses` column must be documented in SCHEMA.md (--schema), be present in the Parquet file and
+appear in the query text; and every SCHEMA.md column the query text mentions must be listed in
+`uses`. --expect-nonempty names queries (with or without .sql) that must return at least one
+row. Prints one line per query and a closing 'N passed, N failed' line; exits 1 when any check
+fails.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ import re
 import sys
 from pathlib import Path
 
-RULESETS = ["chinese", "japanese", "korean", "ing", "aga", "nz", "tromp_taylor"]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_parquet import DEFAULT_SCHEMA, parse_schema, rulesets_of  # noqa: E402
+
 DEFAULT_QUERIES = Path(__file__).resolve().parents[2] / "queries"
 
 
@@ -44,14 +49,24 @@ def header_list(sql: str, key: str) -> list[str] | None:
     return None
 
 
-def expand_uses(names: list[str]) -> list[str]:
+def expand_uses(names: list[str], rulesets: list[str]) -> list[str]:
     out = []
     for n in names:
         if "<r>" in n:
-            out += [n.replace("<r>", r) for r in RULESETS]
+            out += [n.replace("<r>", r) for r in rulesets]
         else:
             out.append(n)
     return out
+
+
+def sql_body(sql: str) -> str:
+    """The query text without comments and string literals (for column-name look-ups)."""
+    body = "\n".join(re.sub(r"--.*$", "", line) for line in sql.splitlines())
+    return re.sub(r"'(?:[^']|'')*'", "''", body)
+
+
+def mentions(body: str, name: str) -> bool:
+    return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", body) is not None
 
 
 def main(argv=None) -> int:
@@ -60,12 +75,21 @@ def main(argv=None) -> int:
     ap.add_argument("--expect-nonempty", default="", help="comma-separated query names that must return rows")
     ap.add_argument("--queries-dir", type=Path, default=DEFAULT_QUERIES)
     ap.add_argument("--show", type=int, default=0, help="print the first N rows of each result")
+    ap.add_argument("--schema", type=Path, default=DEFAULT_SCHEMA, help="SCHEMA.md documenting the columns")
     args = ap.parse_args(argv)
 
     import duckdb
 
     if not args.parquet.is_file():
         print(f"FAIL: {args.parquet} does not exist", file=sys.stderr)
+        return 2
+    if not args.schema.is_file():
+        print(f"FAIL: schema {args.schema} does not exist", file=sys.stderr)
+        return 2
+    schema_cols = [c.name for c in parse_schema(args.schema)]
+    rulesets = rulesets_of(parse_schema(args.schema))
+    if not schema_cols or not rulesets:
+        print(f"FAIL: no column tables (or no legal_<r> columns) found in {args.schema}", file=sys.stderr)
         return 2
     files = sorted(args.queries_dir.glob("*.sql"))
     if not files:
@@ -99,9 +123,20 @@ def main(argv=None) -> int:
         if uses is None:
             problems.append("header has no '-- uses:' line")
         else:
-            missing = [c for c in expand_uses(uses) if c not in table_cols]
+            used = expand_uses(uses, rulesets)
+            body = sql_body(sql)
+            undocumented = [c for c in used if c not in schema_cols]
+            if undocumented:
+                problems.append("uses columns not in SCHEMA.md: " + ", ".join(undocumented))
+            missing = [c for c in used if c not in table_cols]
             if missing:
                 problems.append("uses columns absent from the Parquet file: " + ", ".join(missing))
+            unused = [c for c in used if not mentions(body, c)]
+            if unused:
+                problems.append("uses lists columns the query never reads: " + ", ".join(unused))
+            unlisted = [c for c in schema_cols if c not in used and mentions(body, c)]
+            if unlisted:
+                problems.append("query reads columns missing from uses: " + ", ".join(unlisted))
         rows = None
         try:
             cur = con.execute(sql)

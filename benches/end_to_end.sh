@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# End-to-end benchmark: `kifu-audit scan` of the Tygem zip against `unzip -p` of the same file,
+# in the same run, with games/s, the time ratio and peak RSS at 1k, 10k and all games.
+# Usage: benches/end_to_end.sh [ZIP]   (default ../shared/corpus/tygem-9d-2006.zip)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+zip="${1:-../shared/corpus/tygem-9d-2006.zip}"
+[ -f "$zip" ] || { echo "no $zip: nothing to benchmark"; exit 0; }
+cargo build --release --quiet
+bin=./target/release/kifu-audit
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# Wall-clock seconds and peak RSS (KiB) of a command, via GNU time.
+measure() {
+  /usr/bin/time -f "%e %M" -o "$out/time" "$@" >/dev/null 2>"$out/stderr" || true
+  cat "$out/time"
+}
+
+read -r unzip_s unzip_kb < <(measure sh -c "unzip -p '$zip' > /dev/null")
+echo "unzip -p: ${unzip_s}s"
+printf '%-8s %9s %10s %9s %12s\n' games seconds games/s ratio peak_RSS_MB
+for limit in 1000 10000 all; do
+  args=(scan "$zip" -o "$out/games.parquet" --quiet)
+  [ "$limit" = all ] || args+=(--limit "$limit")
+  read -r s kb < <(measure "$bin" "${args[@]}")
+  n=$limit; [ "$limit" = all ] && n=$(unzip -l "$zip" | tail -1 | awk '{print $2}')
+  rate=$(awk -v n="$n" -v s="$s" 'BEGIN{ if (s>0) printf "%.0f", n/s; else print "inf" }')
+  ratio=$(awk -v s="$s" -v u="$unzip_s" 'BEGIN{ if (u>0) printf "%.2f", s/u; else print "-" }')
+  printf '%-8s %9s %10s %9s %12s\n' "$n" "$s" "$rate" "${ratio}x" "$((kb / 1024))"
+done
+echo "(ratio = scan time / unzip -p time of the whole zip; the goal is <= 3x for all games)"
