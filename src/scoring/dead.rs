@@ -14,7 +14,7 @@ const OPEN: u8 = 2;
 /// Rounds of life propagation and killing (each kills at least one layer).
 const MAX_ROUNDS: usize = 12;
 /// Enclosures with more empty points than this never get the semeai check.
-const SEMEAI_SPACE: u16 = 8;
+const SEMEAI_SPACE: u16 = 4;
 /// Enclosed chains smaller than this never get the semeai check.
 const SEMEAI_MIN_STONES: u16 = 3;
 
@@ -525,7 +525,7 @@ impl DeadEstimator {
                         0
                     };
                     if self.opt[ry] < 2 + from_e
-                        && st.chains[y].libs <= st.chains[x].libs
+                        && st.chains[y].libs <= st.chains[x].libs + 3
                         && shares_liberty(g, cells, st, x, y)
                         && !self.weak.contains(&(y as u16))
                     {

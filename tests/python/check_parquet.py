@@ -26,7 +26,7 @@ Checks, each with a stable id (a failure prints the id, the problem and an examp
   error-rows     replay and scoring columns are NULL exactly on error rows; status/error_kind agree
   ...            and the cross-column invariants in Checker.check_semantics (each documented there)
 --xfail ID marks a check as a known tool bug: its failure is reported as XFAIL and does not fail
-the run, but the run fails (XPASS) once the check passes, so the flag gets removed with the fix.
+the run; when it passes, an XPASS note says so (the flag should go with the fix).
 """
 
 from __future__ import annotations
@@ -617,7 +617,8 @@ def main(argv=None) -> int:
         if cid not in ck.run_ids:
             ck.failures.append(f"[{cid}] --xfail names a check that did not run")
         elif cid not in ck.failed_ids:
-            ck.failures.append(f"[{cid}] XPASS: the check passes now; drop it from --xfail")
+            # a note, not a failure: a data-dependent bug may simply not occur in this file
+            ck.notes.append(f"[{cid}] XPASS: --xfail check passes on this file (drop the flag once the tool is fixed)")
     status = dict(ck.con.execute("SELECT status, count(*) FROM games GROUP BY status ORDER BY status").fetchall()) \
         if "status" in ck.present else {}
     print(f"{args.parquet}: {n_rows} rows, {len(ck.types)} columns ({len(schema_cols)} in "

@@ -1,0 +1,73 @@
+//! The final position as text, GNU Go style: column letters (no `I`) above and below, row
+//! numbers counted from the bottom on both sides, one character per point.
+//!
+//! ```text
+//!    A B C D
+//!  4 X X + +  4
+//!  3 O x X +  3
+//!  2 - O X X  2
+//!  1 - = O X  1
+//!    A B C D
+//! ```
+//!
+//! The board is drawn as the scorer sees it once dead stones are taken off (area and territory
+//! counting agree on everything but seki eyes, which are drawn `=`): see [`LEGEND`].
+
+use super::{column_letter, row_number, Diagram, Mark, Panel};
+use crate::rules::Color;
+use std::fmt::Write;
+
+/// What each character means.
+pub const LEGEND: &str = "X/O live black/white stone; x/o dead black/white stone (taken off: a \
+prisoner, its point the other side's territory); + black territory; - white territory; \
+= seki point (eye or shared liberty: counted by area, not by territory rules); . dame";
+
+/// The character of point `i`.
+pub fn point_char(d: &Diagram, i: usize) -> char {
+    match d.stones[i] {
+        Some(Color::Black) if d.dead[i] => 'x',
+        Some(Color::White) if d.dead[i] => 'o',
+        Some(Color::Black) => 'X',
+        Some(Color::White) => 'O',
+        // Territory counting's marks: seki eyes are `=` (area counting scores them for their
+        // owner, which the table under the board says).
+        None => match d.mark(Panel::Territory, i) {
+            Mark::TerritoryBlack => '+',
+            Mark::TerritoryWhite => '-',
+            Mark::Seki => '=',
+            Mark::None => '.',
+        },
+    }
+}
+
+/// The board with coordinates, one line per row, each ending in `\n`.
+pub fn board(d: &Diagram) -> String {
+    let mut out = String::new();
+    let letters: String = (0..d.width)
+        .map(|x| format!(" {}", column_letter(x)))
+        .collect();
+    let _ = writeln!(out, "  {letters}");
+    for y in 0..d.height {
+        let n = row_number(d.height, y);
+        let _ = write!(out, "{n:>2}");
+        for x in 0..d.width {
+            let _ = write!(out, " {}", point_char(d, d.index(x, y)));
+        }
+        let _ = writeln!(out, "  {n}");
+    }
+    let _ = writeln!(out, "  {letters}");
+    out
+}
+
+/// Only the point characters, one row per line, no coordinates (for tests that compare with a
+/// board drawn in ASCII).
+pub fn bare(d: &Diagram) -> String {
+    let mut out = String::new();
+    for y in 0..d.height {
+        let row: Vec<String> = (0..d.width)
+            .map(|x| point_char(d, d.index(x, y)).to_string())
+            .collect();
+        let _ = writeln!(out, "{}", row.join(" "));
+    }
+    out
+}
