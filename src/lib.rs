@@ -54,6 +54,7 @@
 pub mod cli;
 pub mod output;
 pub mod pipeline;
+pub mod render;
 pub mod rules;
 pub mod scoring;
 pub mod sgf;

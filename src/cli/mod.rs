@@ -4,6 +4,7 @@
 //! Exit status: 0 every game was read; 1 some games could not be read (rows with status
 //! `error`); 2 fatal (bad arguments, output not writable: no output); 130 interrupted.
 
+pub mod explain;
 pub mod scan;
 pub mod schema_cmd;
 
@@ -24,6 +25,9 @@ pub enum Command {
     Scan(scan::ScanArgs),
     /// Print the output schema (every column, type and meaning) as Markdown.
     Schema,
+    /// Explain one game: final board with dead stones, seki and territory, its score under
+    /// every ruleset, legality, and why rulesets disagree; `--svg` draws it.
+    Explain(explain::ExplainArgs),
 }
 
 /// How a run ended, for the exit code.
@@ -41,6 +45,7 @@ pub enum Outcome {
 pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Command::Scan(args) => scan::run(args),
+        Command::Explain(args) => explain::run(args),
         Command::Schema => {
             schema_cmd::run()?;
             Ok(Outcome::AllRead)

@@ -245,7 +245,7 @@ fn build_columns() -> Vec<Column> {
     }
     c.extend([
         col(S, "margin_chinese_stones", Float, "Chinese margin in stones (子): Black's count minus 180.5 minus half the komi; 1 stone = 2 points.", move |r| float(sc(r).map(|s| s.margin_chinese_stones))),
-        col(S, "margin_as_is_area", Float, "Area margin with every stone on the board counted alive (Tromp-Taylor counting, Chinese komi), B minus W.", move |r| float(sc(r).map(|s| s.margin_as_is_area))),
+        col(S, "margin_as_is_area", Float, "Area difference with every stone on the board counted alive (nothing removed), B minus W, before komi and handicap bonus: the raw board count.", move |r| float(sc(r).map(|s| s.margin_as_is_area))),
         col(S, "margin_recorded_rules", Float, "Score under the record's own rules and komi, B minus W; NULL when the rules are unknown.", move |r| float(sc(r).and_then(|s| s.margin_recorded_rules))),
         col(S, "record_agreement", Label, "Recorded result vs margin_recorded_rules: exact, winner (same winner, other margin), differs, not_comparable (resignation, time, unknown rules…).", move |r| sc(r).map(|s| s.record_agreement.name()).into()),
         col(S, "winner_flip", Bool, "Two rulesets name different winners.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.winner_flip))),

@@ -2,6 +2,12 @@
 //! renamed over the target only when the file is complete. An interrupted or killed run leaves
 //! the previous output intact and never a truncated file under the final name.
 //!
+//! A run killed outright (SIGKILL, power loss) cannot remove its temporary file
+//! `.<name>.tmp-<pid>`; the next run writing the same target removes those whose process is
+//! gone (on Linux, where `/proc` tells; elsewhere they stay until removed by hand). A run in
+//! another PID namespace (a container) writing the same target at the same time would look dead:
+//! do not share an output path across containers.
+//!
 //! Memory: the Arrow writer buffers at most one row group (`row_group_rows`, default 131,072
 //! rows) of encoded, compressed column data before flushing it to disk.
 
@@ -58,6 +64,7 @@ impl AtomicParquetWriter {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "games.parquet".into());
+        remove_stale_temps(&dir, &name);
         let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
         let file = File::create(&tmp).with_context(|| {
             format!(
@@ -121,6 +128,30 @@ impl AtomicParquetWriter {
             )
         })?;
         Ok(())
+    }
+}
+
+/// Removes `<dir>/.<name>.tmp-<pid>` files left by killed runs: those whose PID has no
+/// `/proc/<pid>` (Linux only; nothing is removed where `/proc` is absent).
+fn remove_stale_temps(dir: &Path, name: &str) {
+    if !cfg!(target_os = "linux") || !Path::new("/proc/self").exists() {
+        return;
+    }
+    let prefix = format!(".{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let pid = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|p| p.parse::<u32>().ok());
+        let Some(pid) = pid else { continue };
+        let dead = pid != std::process::id() && !Path::new("/proc").join(pid.to_string()).exists();
+        if dead && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 

@@ -169,6 +169,10 @@ pub struct Diagram {
     pub as_is_owner: Vec<Option<Color>>,
     /// The score under each ruleset, indexed by [`RulesetId::index`].
     pub per_ruleset: [RulesetScore; 7],
+    /// Area counts `(black, white)`: live stones + territory + seki eyes.
+    pub area: (u32, u32),
+    /// Territory counts `(black, white)`: territory + prisoners (captures + dead stones).
+    pub territory_plus_prisoners: (u32, u32),
 }
 
 impl Diagram {
@@ -212,6 +216,11 @@ impl Diagram {
             owner: score.ownership.clone(),
             as_is_owner,
             per_ruleset: score.per_ruleset,
+            area: (score.black_area, score.white_area),
+            territory_plus_prisoners: (
+                score.black_territory + score.prisoners_black,
+                score.white_territory + score.prisoners_white,
+            ),
         })
     }
 
@@ -268,6 +277,15 @@ impl Diagram {
             }
         }
         out
+    }
+
+    /// The counts `(black, white)` a family compares, before komi and handicap bonus.
+    pub fn figures(&self, panel: Panel) -> (u32, u32) {
+        match panel {
+            Panel::Area => self.area,
+            Panel::Territory => self.territory_plus_prisoners,
+            Panel::AsIs => self.as_is_area(),
+        }
     }
 
     /// Seki eye points per colour `(black, white)`: area counting scores them, territory

@@ -1,8 +1,8 @@
 //! Dead stones: read from territory markup, or estimated from the final position.
 
 use super::analysis::{Marker, Structure, NONE};
-use super::playout::LocalReader;
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
+use super::playout::LocalReader;
 use crate::rules::Point;
 
 const UNKNOWN: u8 = 0;
@@ -13,6 +13,8 @@ const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;
 /// Rounds of life propagation and killing (each kills at least one layer).
 const MAX_ROUNDS: usize = 12;
+/// Largest enclosure (points) whose unproven contents go to playouts.
+const CONTESTED_SPACE: u16 = 40;
 /// Enclosures with more empty points than this never get the semeai check.
 const SEMEAI_SPACE: u16 = 4;
 /// Enclosed chains smaller than this never get the semeai check.
@@ -163,6 +165,7 @@ impl DeadEstimator {
         }
         self.hopeless.clear();
         self.hopeless.resize(self.encls.len(), false);
+        let mut contested_done = false;
         for _round in 0..MAX_ROUNDS {
             self.propagate_life(g, cells, st);
             if fixed {
@@ -172,7 +175,12 @@ impl DeadEstimator {
             if self.trace {
                 self.dump(g, st, _round);
             }
-            if !self.kill_hopeless(g, cells, st) {
+            if !self.kill_hopeless(g, cells, st)
+                && (contested_done || {
+                    contested_done = true;
+                    !self.kill_contested(g, cells, st)
+                })
+            {
                 break;
             }
         }
@@ -525,7 +533,7 @@ impl DeadEstimator {
                         0
                     };
                     if self.opt[ry] < 2 + from_e
-                        && st.chains[y].libs <= st.chains[x].libs + 3
+                        && st.chains[y].libs <= st.chains[x].libs + 1
                         && shares_liberty(g, cells, st, x, y)
                         && !self.weak.contains(&(y as u16))
                     {
@@ -565,7 +573,71 @@ impl DeadEstimator {
             return true;
         }
         let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ ((st.chains.len() as u64) << 40);
-        self.reader.survival(g, cells, &self.area, &self.stones, seed) < 0.5
+        self.reader
+            .survival(g, cells, &self.area, &self.stones, seed)
+            < 0.5
+    }
+
+    /// Once nothing more dies statically: enclosures whose contents claim two eyes only
+    /// through potential (no proven eyes) inside living walls go to playouts. Returns whether
+    /// anything died.
+    #[inline(never)]
+    fn kill_contested(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
+        let mut killed = false;
+        for ei in 0..self.encls.len() {
+            let e = self.encls[ei];
+            if e.state != OPEN || e.size > CONTESTED_SPACE || e.cont_len == 0 {
+                continue;
+            }
+            let cont = e.cont_start as usize..e.cont_start as usize + e.cont_len as usize;
+            let mut all_unknown = true;
+            let mut proven = false;
+            for k in cont.clone() {
+                let x = self.cont[k] as usize;
+                if self.status[x] != UNKNOWN {
+                    all_unknown = false;
+                }
+                let r = find(&mut self.parent, x);
+                if self.pess[r] >= 2 {
+                    proven = true;
+                }
+            }
+            if !all_unknown || proven {
+                continue;
+            }
+            let bound = e.bound_start as usize..e.bound_start as usize + e.bound_len as usize;
+            if !bound
+                .clone()
+                .any(|bi| self.status[self.bound[bi] as usize] == ALIVE)
+            {
+                continue;
+            }
+            let ci = (e.color - 1) as usize;
+            self.area.clear();
+            self.stones.clear();
+            for r in 0..st.regions.len() {
+                if self.region_encl[ci][r] as usize == ei {
+                    self.area.extend_from_slice(st.points(r));
+                }
+            }
+            for k in cont.clone() {
+                let x = self.cont[k] as usize;
+                self.area.extend_from_slice(st.stones(x));
+                self.stones.extend_from_slice(st.stones(x));
+            }
+            let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ 0x5eed;
+            if self
+                .reader
+                .survival(g, cells, &self.area, &self.stones, seed)
+                < 0.5
+            {
+                for k in cont {
+                    self.status[self.cont[k] as usize] = DEAD;
+                }
+                killed = true;
+            }
+        }
+        killed
     }
 
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the

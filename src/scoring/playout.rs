@@ -98,7 +98,14 @@ impl LocalReader {
     /// Share of playouts (0.0–1.0) in which at least half of `stones` keep their colour,
     /// playing only on the empty points of `area` (padded indices; stones in it become
     /// playable once captured).
-    pub fn survival(&mut self, g: &Geom, cells: &[u8], area: &[u16], stones: &[u16], seed: u64) -> f64 {
+    pub fn survival(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        area: &[u16],
+        stones: &[u16],
+        seed: u64,
+    ) -> f64 {
         self.ensure_base(g, cells);
         self.in_area.clear(g.size);
         self.area.clear();

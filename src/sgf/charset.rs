@@ -96,7 +96,20 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         };
     }
     let declared = find_declared_charset(bytes);
-    // 2. The declared charset, when it decodes cleanly.
+    // 2. Valid UTF-8 with non-ASCII text is UTF-8 whatever CA says: real GBK or Shift_JIS text
+    //    is almost never valid UTF-8, while UTF-8 text mislabelled GB2312 would decode "cleanly"
+    //    as GBK into garbage.
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        if !text.is_ascii() {
+            return Decoded {
+                text: Cow::Borrowed(text),
+                declared,
+                used: UTF_8.name(),
+                lossy: false,
+            };
+        }
+    }
+    // 3. The declared charset, when it decodes cleanly.
     if let Some(enc) = declared.as_deref().and_then(encoding_for_label) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
@@ -107,7 +120,7 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             };
         }
     }
-    // 3. Strict UTF-8 (covers pure ASCII).
+    // 4. Pure ASCII.
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Decoded {
             text: Cow::Borrowed(text),
@@ -116,7 +129,19 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             lossy: false,
         };
     }
-    // 4. Detection: chardetng's guess, else the declared charset with replacement.
+    // 5. Mostly UTF-8 with a few damaged bytes (Fox: a lossy round-trip put `?` in place of one
+    //    byte of some characters): lossy UTF-8 keeps every intact character, and a UTF-8
+    //    decoder never swallows an ASCII byte, so the SGF structure survives.
+    if declared.is_none() && mostly_utf8(bytes) {
+        let (text, _) = UTF_8.decode_without_bom_handling(bytes);
+        return Decoded {
+            text,
+            declared,
+            used: UTF_8.name(),
+            lossy: true,
+        };
+    }
+    // 6. Detection: chardetng's guess, else the declared charset with replacement.
     let guessed = guess(bytes);
     if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
         return Decoded {
@@ -137,6 +162,19 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         used: enc.name(),
         lossy,
     }
+}
+
+/// Valid multi-byte UTF-8 characters outnumber invalid sequences at least 2 to 1.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let mut valid_multibyte = 0usize;
+    let mut invalid = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        valid_multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        if !chunk.invalid().is_empty() {
+            invalid += 1;
+        }
+    }
+    valid_multibyte >= 2 * invalid.max(1)
 }
 
 /// Decodes as windows-1252: every byte maps to one character, so the SGF structure (brackets,
@@ -205,6 +243,29 @@ mod tests {
         assert_eq!(d.used, "Shift_JIS");
         assert!(d.text.contains("PB[ソ]"));
         assert!(!d.lossy);
+    }
+
+    #[test]
+    fn utf8_mislabelled_as_gb2312_stays_utf8() {
+        let d = decode("(;CA[GB2312]PB[古力]PW[常昊])".as_bytes());
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.text.contains("古力"));
+    }
+
+    #[test]
+    fn fox_damaged_utf8_is_lossy_utf8() {
+        // 第二届应氏杯 with one byte of 应 and one of 氏 replaced by `?`.
+        let mut bytes = b"(;GN[".to_vec();
+        bytes.extend_from_slice("第二届".as_bytes());
+        bytes.extend_from_slice(&[0xE5, 0xBA, b'?', 0xE6, b'?', 0x8F]);
+        bytes.extend_from_slice("杯决赛".as_bytes());
+        bytes.extend_from_slice(b"]PB[");
+        bytes.extend_from_slice("芮乃伟".as_bytes());
+        bytes.extend_from_slice(b"])");
+        let d = decode(&bytes);
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.lossy);
+        assert!(d.text.contains("PB[芮乃伟]"));
     }
 
     #[test]

@@ -404,7 +404,9 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
     let mut value = value;
     if let Some(v) = value {
         let mut v = v;
-        if v.abs() >= 50.0 {
+        // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
+        // Other large values (KGS KM[60], KM[53.5], KM[-100]) are kept as written.
+        if (50.0..=1000.0).contains(&v) && v.fract() == 0.0 && v % 25.0 == 0.0 {
             v /= 100.0;
             quirk = Some("fox_hundredths");
         }
@@ -659,6 +661,9 @@ mod tests {
         assert_eq!(komi(""), (None, Some("empty")));
         assert_eq!(komi("0"), (Some(0.0), None));
         assert_eq!(komi("-6.5"), (Some(-6.5), None));
+        assert_eq!(komi("60"), (Some(60.0), None), "KGS: kept as written");
+        assert_eq!(komi("53.5"), (Some(53.5), None));
+        assert_eq!(komi("-100"), (Some(-100.0), None));
         let k = normalise_komi(None, Some("7.5"), None);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
         let k = normalise_komi(None, None, Some("7.5"));

@@ -119,7 +119,9 @@ fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>
         for entry in walker {
             match entry {
                 Ok(e) => {
-                    if e.file_type().is_file()
+                    // Not only regular files: a FIFO or device named like an input becomes an
+                    // error row (`open_regular`), not a silent skip.
+                    if !e.file_type().is_dir()
                         && classify(&e.file_name().to_string_lossy()).is_some()
                     {
                         out.push(Ok(e.into_path()));
@@ -342,7 +344,10 @@ fn read_tar(
                 {
                     continue;
                 }
-                let data = read_limited(entry, max_bytes);
+                let data = read_limited(entry, max_bytes).map_err(|e| match e {
+                    SourceError::Io(m) => SourceError::Archive(format!("{source}::{name}: {m}")),
+                    other => other,
+                });
                 (Some(name), data)
             }
             Err(e) => {

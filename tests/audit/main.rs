@@ -7,3 +7,5 @@ mod corpus_replay;
 mod hostile;
 mod pipeline_output;
 mod samples;
+mod props;
+mod reliability;

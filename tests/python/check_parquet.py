@@ -454,10 +454,11 @@ class Checker:
         if has("margin_as_is_area", "margin_tromp_taylor", "komi_tromp_taylor", "komi_chinese"):
             # Both count every stone on the board alive with area counting; SCHEMA.md says
             # margin_as_is_area applies the Chinese komi, margin_tromp_taylor komi_tromp_taylor.
-            check("as-is-area", f"{ne} AND abs(margin_as_is_area - (margin_tromp_taylor + komi_tromp_taylor "
-                                f"- komi_chinese)) > {EPS}",
-                  "margin_as_is_area is not the Tromp-Taylor count with the Chinese komi",
-                  ["margin_as_is_area", "margin_tromp_taylor", "komi_tromp_taylor", "komi_chinese"])
+            # SCHEMA.md: the raw board count (nothing removed) before komi and handicap bonus,
+            # i.e. Tromp-Taylor's margin (bonus 0) with its komi added back.
+            check("as-is-area", f"{ne} AND abs(margin_as_is_area - (margin_tromp_taylor + komi_tromp_taylor)) > {EPS}",
+                  "margin_as_is_area is not the Tromp-Taylor count before komi",
+                  ["margin_as_is_area", "margin_tromp_taylor", "komi_tromp_taylor"])
 
         # -- scoring: the record's own rules
         known = [r for r in R if has(f"margin_{r}", f"komi_{r}")]

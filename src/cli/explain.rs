@@ -1,0 +1,702 @@
+//! `kifu-audit explain`: one game in full. Picks the N-th game of an input (any input `scan`
+//! reads, games counted in the same order as `scan`'s rows), audits it like `scan` does but
+//! keeps the per-point detail, and prints the header, the final board in ASCII (dead stones,
+//! seki and territory marked), the score under every ruleset, the legality verdicts, and why
+//! rulesets disagree, in terms of RULES.md §3's identity `area − territory = plays(B) −
+//! plays(W)`. `--svg` also draws the position (see [`crate::render::svg`]).
+//!
+//! The work is in library functions ([`pick_game`], [`explain`], [`Explained::text`],
+//! [`Explained::svg`]) so that tests run it without the binary; [`run`] only wires them to
+//! the command line. An unreadable game is printed with its error and gives exit status 1.
+
+use super::scan::KomiArg;
+use super::Outcome;
+use crate::pipeline::game::{audit_record, handicap_setup_stones};
+use crate::pipeline::source_error_row;
+use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
+use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
+use crate::scoring::{FlipCause, KomiPolicy, Outcome as Winner, ScoreReport};
+use crate::sgf::{self, source, GameRecord, Ingested, Limits};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+const EXAMPLES: &str = "\
+Examples:
+  kifu-audit explain data-samples/dead/9x9-dead-stones-tb-tw.sgf
+  kifu-audit explain collection.sgf --game 3 --svg game3.svg
+  kifu-audit explain kgs-2020.zip --game 1041 --komi recorded";
+
+/// Stack of the thread that parses and audits the game (deep SGF trees; as `scan`'s workers).
+const EXPLAIN_STACK: usize = 256 << 20;
+
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ExplainArgs {
+    /// An SGF file, a directory or an archive (any input `scan` reads).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Which game, 0-based, in the order `scan` writes rows (files in name order, games in
+    /// file order).
+    #[arg(short, long, default_value_t = 0, value_name = "N")]
+    pub game: usize,
+    /// Also draw the position as an SVG picture: one panel per counting family.
+    #[arg(long, value_name = "OUT.svg")]
+    pub svg: Option<PathBuf>,
+    /// Which komi the per-ruleset scores apply.
+    #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
+    pub komi: KomiArg,
+}
+
+/// The game picked from an input, ingested (the record, or why there is none).
+#[derive(Debug, Clone)]
+pub struct Picked {
+    /// The path the game was read from (for archives, the archive).
+    pub source: String,
+    /// The archive member, if any.
+    pub member: Option<String>,
+    pub ingest: Ingested,
+}
+
+/// Finds game `index` (0-based, in `scan`'s row order) under `input` and ingests it.
+///
+/// # Errors
+/// When the input holds fewer than `index + 1` games. An unreadable game is not an error: it
+/// is a [`Picked`] whose `ingest` says why.
+pub fn pick_game(input: &Path, index: usize, limits: &Limits) -> Result<Picked> {
+    let paths = source::expand_inputs(&[input.to_path_buf()]);
+    let mut seen = 0usize;
+    let mut found = None;
+    source::read_all(&paths, limits.max_file_bytes, &mut |item| {
+        match &item.data {
+            Err(e) => {
+                if seen == index {
+                    let row = source_error_row(&item, e);
+                    found = Some(Picked {
+                        source: row.source,
+                        member: row.member,
+                        ingest: row.ingest,
+                    });
+                    return false;
+                }
+                seen += 1;
+            }
+            Ok(bytes) => {
+                let file = sgf::prepare_file(bytes);
+                let n = file.game_count();
+                if index < seen + n {
+                    found = Some(Picked {
+                        source: item.source.clone(),
+                        member: item.member.clone(),
+                        ingest: sgf::ingest_game(&file, index - seen, limits),
+                    });
+                    return false;
+                }
+                seen += n;
+            }
+        }
+        true
+    });
+    match found {
+        Some(p) => Ok(p),
+        None if seen == 0 => bail!("{}: no game found", input.display()),
+        None => bail!(
+            "{}: --game {index} is out of range: it holds {seen} game(s), numbered 0 to {}",
+            input.display(),
+            seen - 1
+        ),
+    }
+}
+
+/// A readable game, replayed and scored with its per-point detail.
+#[derive(Debug, Clone)]
+pub struct Audit {
+    pub replay: ReplayReport,
+    pub score: ScoreReport,
+    pub diagram: Diagram,
+    /// Black stones set up as handicap (they count as Black plays, RULES.md §3).
+    pub handicap_setup: u32,
+}
+
+/// Everything `explain` prints about one game.
+#[derive(Debug, Clone)]
+pub struct Explained {
+    pub picked: Picked,
+    pub komi_policy: KomiPolicy,
+    /// `None` when the game could not be read.
+    pub audit: Option<Audit>,
+}
+
+/// Replays and scores a picked game.
+///
+/// # Errors
+/// Only if the scorer's report does not cover the board (an internal inconsistency).
+pub fn explain(picked: Picked, komi_policy: KomiPolicy) -> Result<Explained> {
+    let audit = match picked.ingest.record.as_ref() {
+        None => None,
+        Some(record) => {
+            let mut scratch = crate::pipeline::Scratch::new();
+            let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
+            let diagram = Diagram::new(&replay.board, &score).context("drawing the position")?;
+            Some(Audit {
+                replay,
+                score,
+                diagram,
+                handicap_setup: handicap_setup_stones(record),
+            })
+        }
+    };
+    Ok(Explained {
+        picked,
+        komi_policy,
+        audit,
+    })
+}
+
+/// [`pick_game`] and [`explain`] on the bytes of one SGF file (`source` names it).
+///
+/// # Errors
+/// When the file holds fewer than `index + 1` games.
+pub fn explain_bytes(
+    source: &str,
+    bytes: &[u8],
+    index: usize,
+    komi_policy: KomiPolicy,
+) -> Result<Explained> {
+    let file = sgf::prepare_file(bytes);
+    let n = file.game_count();
+    if index >= n {
+        bail!("{source}: --game {index} is out of range: it holds {n} game(s)");
+    }
+    let picked = Picked {
+        source: source.to_string(),
+        member: None,
+        ingest: sgf::ingest_game(&file, index, &Limits::default()),
+    };
+    explain(picked, komi_policy)
+}
+
+/// Rulesets as a comma-separated list of names.
+fn names(ids: &[RulesetId]) -> String {
+    ids.iter().map(|id| id.name()).collect::<Vec<_>>().join(", ")
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n.abs() == 1 { one } else { many })
+}
+
+impl Explained {
+    /// Whether the game was read (has a record).
+    pub fn is_readable(&self) -> bool {
+        self.audit.is_some()
+    }
+
+    fn record(&self) -> Option<&GameRecord> {
+        self.picked.ingest.record.as_ref()
+    }
+
+    /// Where the game came from: `path`, `path::member`, plus the game number.
+    pub fn location(&self) -> String {
+        let p = &self.picked;
+        match &p.member {
+            Some(m) => format!("{}::{} game {}", p.source, m, p.ingest.game_index),
+            None => format!("{} game {}", p.source, p.ingest.game_index),
+        }
+    }
+
+    /// The SVG title: players, result, rules and komi.
+    pub fn title(&self) -> String {
+        let Some(r) = self.record() else {
+            return self.location();
+        };
+        let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "?".to_string());
+        let mut t = format!("{} (B) vs {} (W)", name(&r.black), name(&r.white));
+        if let Some(res) = &r.result {
+            let _ = write!(t, " · RE {}", res.raw);
+        }
+        if let Some(rules) = r.rules {
+            let _ = write!(t, " · {}", rules.name());
+        }
+        if let Some(k) = r.komi {
+            let _ = write!(t, " · komi {}", number(k));
+        }
+        let _ = write!(t, " · {}x{}", r.board_width, r.board_height);
+        t
+    }
+
+    /// The SVG picture; `None` for an unreadable game.
+    pub fn svg(&self) -> Option<String> {
+        self.audit
+            .as_ref()
+            .map(|a| render::svg::render(&a.diagram, &self.title()))
+    }
+
+    /// The whole text report.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let ing = &self.picked.ingest;
+        let _ = writeln!(out, "game:      {}", self.location());
+        let _ = write!(out, "status:    {}", ing.status.name());
+        if let Some(kind) = ing.error_kind {
+            let _ = write!(out, " ({})", kind.name());
+        }
+        out.push('\n');
+        if let Some(msg) = &ing.error_message {
+            let _ = writeln!(out, "error:     {msg}");
+        }
+        let (Some(record), Some(audit)) = (self.record(), self.audit.as_ref()) else {
+            return out;
+        };
+        self.header(&mut out, record, audit);
+        out.push('\n');
+        self.position(&mut out, audit);
+        out.push('\n');
+        self.scores(&mut out, record, audit);
+        out.push('\n');
+        self.legality(&mut out, record, audit);
+        out.push('\n');
+        self.divergence(&mut out, record, audit);
+        out
+    }
+
+    fn header(&self, out: &mut String, r: &GameRecord, a: &Audit) {
+        let player = |name: &Option<String>, rank: &Option<String>| match (name, rank) {
+            (Some(n), Some(k)) => format!("{n} [{k}]"),
+            (Some(n), None) => n.clone(),
+            (None, Some(k)) => format!("? [{k}]"),
+            (None, None) => "?".to_string(),
+        };
+        let _ = writeln!(out, "black:     {}", player(&r.black, &r.black_rank));
+        let _ = writeln!(out, "white:     {}", player(&r.white, &r.white_rank));
+        match &r.result {
+            Some(res) => {
+                let mut parsed = format!("{}, {}", res.winner.name(), res.kind.name());
+                if let Some(m) = res.margin_points() {
+                    let _ = write!(parsed, ", margin {} points", number(m));
+                }
+                let _ = writeln!(out, "result:    {} ({parsed})", res.raw);
+            }
+            None => {
+                let _ = writeln!(out, "result:    (none recorded)");
+            }
+        }
+        let rules = match (&r.rules_raw, r.rules) {
+            (Some(raw), Some(id)) => format!("{raw} (read as {})", id.name()),
+            (Some(raw), None) => format!("{raw} (not recognised)"),
+            (None, _) => "(none recorded)".to_string(),
+        };
+        let _ = writeln!(out, "rules:     {rules}");
+        let komi = match (r.komi, &r.komi_raw) {
+            (Some(k), Some(raw)) if raw.trim() != number(k) => {
+                format!("{} (written {raw:?}{})", number(k), quirk(r.komi_quirk))
+            }
+            (Some(k), _) => number(k),
+            (None, Some(raw)) => format!("unknown (written {raw:?}{})", quirk(r.komi_quirk)),
+            (None, None) => "(none recorded)".to_string(),
+        };
+        let policy = match self.komi_policy {
+            KomiPolicy::Standard => "scores below: standard komi per ruleset (even game), recorded komi (handicap game)",
+            KomiPolicy::Recorded => "scores below: the recorded komi under every ruleset",
+        };
+        let _ = writeln!(out, "komi:      {komi}; {policy}");
+        let _ = writeln!(
+            out,
+            "handicap:  {} (from {})",
+            r.handicap,
+            r.handicap_source.name()
+        );
+        let rp = &a.replay;
+        let _ = writeln!(
+            out,
+            "moves:     {} on a {}x{} board (B {} + W {} stones played, passes B {} W {}), last stone by {}",
+            rp.move_count,
+            r.board_width,
+            r.board_height,
+            rp.black_moves,
+            rp.white_moves,
+            rp.black_passes,
+            rp.white_passes,
+            rp.last_mover.map_or("nobody", |c| c.letter())
+        );
+        let _ = writeln!(
+            out,
+            "captures:  by B {}, by W {} (during play)",
+            rp.captures_by_black, rp.captures_by_white
+        );
+    }
+
+    fn position(&self, out: &mut String, a: &Audit) {
+        let s = &a.score;
+        let d = &a.diagram;
+        let dead_from = match s.dead_source {
+            crate::scoring::DeadSource::Markup => "from the TB/TW markup",
+            crate::scoring::DeadSource::Estimated => "estimated (no TB/TW markup)",
+            crate::scoring::DeadSource::None => "none: no stones",
+        };
+        let _ = writeln!(
+            out,
+            "Final position. Dead stones {dead_from}: {} black, {} white; seki: {} stone(s), {} point(s); unsettled (counted alive): {}",
+            s.dead_black,
+            s.dead_white,
+            s.seki_stones.len(),
+            s.seki_points,
+            s.unsettled_points
+        );
+        out.push_str(&ascii::board(d));
+        let _ = writeln!(out, "legend: {}", ascii::LEGEND);
+        if !s.dead_stones.is_empty() {
+            let list: Vec<String> = s
+                .dead_stones
+                .iter()
+                .map(|&p| {
+                    let c = a.replay.board.get(p).map_or("?", |c| c.letter());
+                    format!("{c} {}", coord(p, d.width, d.height))
+                })
+                .collect();
+            let _ = writeln!(out, "dead: {}", list.join(", "));
+        }
+        if !s.seki_stones.is_empty() {
+            let list: Vec<String> = s
+                .seki_stones
+                .iter()
+                .map(|&p| coord(p, d.width, d.height))
+                .collect();
+            let _ = writeln!(out, "seki stones: {}", list.join(", "));
+        }
+    }
+
+    fn scores(&self, out: &mut String, r: &GameRecord, a: &Audit) {
+        let s = &a.score;
+        let d = &a.diagram;
+        let _ = writeln!(
+            out,
+            "Scores (margin = Black − White, after komi and White's handicap bonus):"
+        );
+        let _ = writeln!(
+            out,
+            "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  {}",
+            "ruleset", "counting", "black", "white", "komi", "bonus", "margin", "result"
+        );
+        for id in RulesetId::ALL {
+            let rs = Ruleset::preset(id);
+            let panel = Panel::of(id);
+            let (b, w) = d.figures(panel);
+            let counting = match panel {
+                Panel::Area => "area (stones+terr.)",
+                Panel::Territory => "territory+prisoners",
+                Panel::AsIs => "area, all stones alive",
+            };
+            let score = &s.per_ruleset[id.index()];
+            let _ = writeln!(
+                out,
+                "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  {}",
+                id.name(),
+                counting,
+                b,
+                w,
+                number(score.komi_used),
+                number(rs.handicap_bonus.points(r.handicap)),
+                number(score.margin_b_minus_w),
+                result_text(score)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  (area rulesets that split shared points ½–½ add the same to both sides; Chinese in stones: {} 子)",
+            number(s.margin_chinese_stones)
+        );
+        let recorded = r.result.as_ref().map_or("none", |res| res.raw.as_str());
+        match (s.margin_recorded_rules, r.rules, r.komi) {
+            (Some(m), Some(rules), Some(k)) => {
+                let _ = writeln!(
+                    out,
+                    "Under the record's own rules ({}) and komi ({}): margin {}; recorded {recorded}: {}",
+                    rules.name(),
+                    number(k),
+                    number(m),
+                    s.record_agreement.name()
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    out,
+                    "The record's own rules or komi are unknown: no comparison with the recorded result ({recorded})."
+                );
+            }
+        }
+    }
+
+    fn legality(&self, out: &mut String, r: &GameRecord, a: &Audit) {
+        let _ = writeln!(out, "Legality (first illegal move per ruleset):");
+        let mut groups: Vec<(Option<(u32, &'static str)>, Vec<RulesetId>)> = Vec::new();
+        for id in RulesetId::ALL {
+            let v = a.replay.verdict(id);
+            let key = match (v.first_illegal_move, v.kind) {
+                (Some(n), Some(k)) => Some((n, k.name())),
+                _ => None,
+            };
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, ids)) => ids.push(id),
+                None => groups.push((key, vec![id])),
+            }
+        }
+        for (key, ids) in groups {
+            match key {
+                None => {
+                    let _ = writeln!(out, "  legal under {}", names(&ids));
+                }
+                Some((n, kind)) => {
+                    let mv = r.moves.get(n as usize - 1).map_or_else(
+                        || "?".to_string(),
+                        |m| {
+                            let at = match m.mv {
+                                Move::Pass => "pass".to_string(),
+                                Move::Play(p) => coord(p, r.board_width, r.board_height),
+                            };
+                            format!("{} {at}", m.color.letter())
+                        },
+                    );
+                    let _ = writeln!(
+                        out,
+                        "  illegal under {}: move {n} ({mv}) is {kind}",
+                        names(&ids)
+                    );
+                }
+            }
+        }
+        if a.replay.repetition {
+            let no_result: Vec<RulesetId> = RulesetId::ALL
+                .into_iter()
+                .filter(|&id| Ruleset::preset(id).repetition_is_no_result)
+                .collect();
+            let _ = writeln!(
+                out,
+                "  a whole-board position repeated (a cycle such as triple ko): no result under {}",
+                names(&no_result)
+            );
+        }
+    }
+
+    fn divergence(&self, out: &mut String, r: &GameRecord, a: &Audit) {
+        let s = &a.score;
+        let d = &a.diagram;
+        let rp = &a.replay;
+        // RULES.md §3: area − territory = plays(B) − plays(W) (+ seki eyes, which only area
+        // counting scores).
+        let area = f64::from(d.area.0) - f64::from(d.area.1);
+        let terr =
+            f64::from(d.territory_plus_prisoners.0) - f64::from(d.territory_plus_prisoners.1);
+        let diff = area - terr;
+        let plays_b = i64::from(rp.black_moves + a.handicap_setup);
+        let plays_w = i64::from(rp.white_moves);
+        let plays = plays_b - plays_w;
+        let (eyes_b, eyes_w) = d.seki_eyes();
+        let seki = i64::from(eyes_b) - i64::from(eyes_w);
+        let handicap_note = if a.handicap_setup > 0 {
+            format!(" (B {} moves + {} handicap stones)", rp.black_moves, a.handicap_setup)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(out, "Divergence:");
+        let mut identity = format!(
+            "  area − territory before komi = {} − {} = {}; plays(B) − plays(W) = {plays_b}{handicap_note} − {plays_w} = {plays}",
+            number(area),
+            number(terr),
+            number(diff)
+        );
+        if seki != 0 {
+            let _ = write!(
+                identity,
+                "; seki eyes B − W = {eyes_b} − {eyes_w} = {seki} (area counts them, territory does not)"
+            );
+        }
+        let expected = (plays + seki) as f64;
+        if (diff - expected).abs() < 1e-9 {
+            identity.push_str(": the identity of RULES.md §3 holds.");
+        } else {
+            let _ = write!(
+                identity,
+                ": off by {} (stones added or removed by setup during the game, or suicides).",
+                number(diff - expected)
+            );
+        }
+        let _ = writeln!(out, "{identity}");
+
+        let by_winner = |w: Winner| -> Vec<RulesetId> {
+            RulesetId::ALL
+                .into_iter()
+                .filter(|id| s.per_ruleset[id.index()].winner == w)
+                .collect()
+        };
+        if !s.winner_flip {
+            let w = s.per_ruleset[0].winner;
+            let who = match w {
+                Winner::Black => "Black wins",
+                Winner::White => "White wins",
+                Winner::Draw => "the game is a draw",
+            };
+            let _ = writeln!(out, "  No winner flip: {who} under all seven rulesets.");
+            return;
+        }
+        let groups: Vec<String> = [Winner::Black, Winner::White, Winner::Draw]
+            .into_iter()
+            .filter_map(|w| {
+                let ids = by_winner(w);
+                (!ids.is_empty()).then(|| match w {
+                    Winner::Black => format!("Black wins under {}", names(&ids)),
+                    Winner::White => format!("White wins under {}", names(&ids)),
+                    Winner::Draw => format!("a draw under {}", names(&ids)),
+                })
+            })
+            .collect();
+        let cause = s.flip_cause.map_or("unknown", FlipCause::name);
+        let close = if s.half_point_flip {
+            let closest = s
+                .per_ruleset
+                .iter()
+                .map(|x| x.margin_b_minus_w.abs())
+                .fold(f64::INFINITY, f64::min);
+            format!(", a half-point flip (closest margin {})", number(closest))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  Winner flip{close}, cause: {cause}. {}.",
+            groups.join("; ")
+        );
+        let area_ids = Panel::Area.rulesets();
+        let terr_ids = Panel::Territory.rulesets();
+        let h = if r.handicap >= 2 { r.handicap } else { 0 };
+        let passes = i64::from(rp.white_passes) - i64::from(rp.black_passes);
+        let why = match s.flip_cause {
+            Some(FlipCause::Parity) => {
+                let lead = if plays > 0 { "Black" } else { "White" };
+                format!(
+                    "{lead} placed {} more than the other side (plays(B) − plays(W) = {plays}); since area − territory = plays(B) − plays(W), area counting ({}) scores {} for {lead} than territory counting ({}), and that moves the margin across zero.",
+                    plural(plays.abs(), "stone", "stones"),
+                    names(&area_ids),
+                    plural(plays.abs(), "point more", "points more"),
+                    names(&terr_ids),
+                )
+            }
+            Some(FlipCause::HandicapBonus) => {
+                let bonuses: Vec<String> = RulesetId::ALL
+                    .into_iter()
+                    .map(|id| {
+                        format!(
+                            "{} {}",
+                            id.name(),
+                            number(Ruleset::preset(id).handicap_bonus.points(r.handicap))
+                        )
+                    })
+                    .collect();
+                format!(
+                    "Handicap {h}: the {h} handicap stones are Black plays, so area counting scores {h} more for Black than territory counting (area − territory = plays(B) − plays(W)), while White's bonus differs by ruleset ({}).",
+                    bonuses.join(", ")
+                )
+            }
+            Some(FlipCause::Seki) => format!(
+                "Seki: Black has {eyes_b} seki eye point(s), White {eyes_w}; area counting ({}) scores them for their owner, territory counting ({}) does not, a difference of {seki} point(s) for Black.",
+                names(&area_ids),
+                names(&terr_ids)
+            ),
+            Some(FlipCause::Komi) => {
+                let mut komis: Vec<(String, Vec<RulesetId>)> = Vec::new();
+                for id in RulesetId::ALL {
+                    let k = number(s.per_ruleset[id.index()].komi_used);
+                    match komis.iter_mut().find(|(x, _)| *x == k) {
+                        Some((_, ids)) => ids.push(id),
+                        None => komis.push((k, vec![id])),
+                    }
+                }
+                let list: Vec<String> = komis
+                    .iter()
+                    .map(|(k, ids)| format!("{k} ({})", names(ids)))
+                    .collect();
+                format!(
+                    "The rulesets' komi differ ({}), and the difference alone moves the margin across zero.",
+                    list.join(", ")
+                )
+            }
+            Some(FlipCause::Passes) => format!(
+                "Passes during the game: White passed {} time(s), Black {}; a pass is a stone not played, so area counting moves {passes} point(s) towards Black relative to territory counting (area − territory = plays(B) − plays(W)).",
+                rp.white_passes, rp.black_passes
+            ),
+            Some(FlipCause::DeadStones) => format!(
+                "Tromp-Taylor removes no dead stones: counting the {} black and {} white dead stones alive gives an area margin of {} before komi instead of {}.",
+                s.dead_black,
+                s.dead_white,
+                number(s.margin_as_is_area),
+                number(area)
+            ),
+            Some(FlipCause::Mixed) | None => {
+                let parity = plays - i64::from(h) - passes;
+                format!(
+                    "Several causes together. Area − territory = {} = parity {parity} + handicap stones {h} + passes {passes} + seki {seki}; komi ranges {}–{}; Tromp-Taylor's dead-stone difference is {}.",
+                    number(diff),
+                    number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::INFINITY, f64::min)),
+                    number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::NEG_INFINITY, f64::max)),
+                    number(s.margin_as_is_area - area)
+                )
+            }
+        };
+        let _ = writeln!(out, "  {why}");
+    }
+}
+
+fn quirk(q: Option<&'static str>) -> String {
+    q.map_or_else(String::new, |q| format!(", {q}"))
+}
+
+/// Runs `explain`.
+///
+/// # Errors
+/// The input holds fewer games than `--game` asks for, or the SVG cannot be written, or
+/// standard output is closed (fatal, exit status 2).
+pub fn run(args: ExplainArgs) -> Result<Outcome> {
+    let komi_policy = match args.komi {
+        KomiArg::Standard => KomiPolicy::Standard,
+        KomiArg::Recorded => KomiPolicy::Recorded,
+    };
+    let file = args.file.clone();
+    let game = args.game;
+    let worker = std::thread::Builder::new()
+        .name("kifu-audit-explain".into())
+        .stack_size(EXPLAIN_STACK)
+        .spawn(move || -> Result<Explained> {
+            let picked = pick_game(&file, game, &Limits::default())?;
+            explain(picked, komi_policy)
+        })
+        .context("cannot start the worker thread")?;
+    let explained = worker
+        .join()
+        .map_err(|_| anyhow::anyhow!("the worker thread panicked"))??;
+    let text = explained.text();
+    {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        lock.write_all(text.as_bytes())?;
+        lock.flush()?;
+    }
+    if let Some(path) = &args.svg {
+        match explained.svg() {
+            Some(svg) => {
+                std::fs::write(path, svg)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                eprintln!("wrote {}", path.display());
+            }
+            None => eprintln!(
+                "kifu-audit: no picture: the game could not be read; {} not written",
+                path.display()
+            ),
+        }
+    }
+    Ok(if explained.is_readable() {
+        Outcome::AllRead
+    } else {
+        Outcome::SomeUnreadable
+    })
+}

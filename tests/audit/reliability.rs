@@ -1,0 +1,622 @@
+//! Reliability (issue 6): limits that turn oversized input into clear error rows while memory
+//! stays bounded (huge games, decompression bombs, node counts, boards over 25), a scan killed
+//! with SIGKILL that leaves the previous output intact, paths that cannot be read (permissions,
+//! dangling symlinks, FIFOs found while walking, devices, broken archives) that become rows
+//! while the run goes on, and the regression inputs found by fuzzing (`fuzz/README.md`).
+
+use crate::common::{corpus, options, repo};
+use kifu_audit::output::GameRow;
+use kifu_audit::pipeline::{audit_paths, GameOptions};
+use kifu_audit::sgf::{ingest_bytes, ErrorKind, Limits, Status};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn limits(max_file_bytes: u64, max_game_bytes: usize, max_nodes: usize) -> GameOptions {
+    GameOptions {
+        limits: Limits {
+            max_file_bytes,
+            max_game_bytes,
+            max_nodes,
+        },
+        ..options()
+    }
+}
+
+fn message(row: &GameRow) -> &str {
+    row.ingest.error_message.as_deref().unwrap_or("")
+}
+
+fn kinds(rows: &[GameRow]) -> Vec<Option<ErrorKind>> {
+    rows.iter().map(|r| r.ingest.error_kind).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limits.
+
+#[test]
+fn the_default_limits_are_documented_values() {
+    let d = Limits::default();
+    assert_eq!(d.max_game_bytes, 16 << 20, "16 MiB per game");
+    assert_eq!(d.max_file_bytes, 256 << 20, "256 MiB per file or member");
+    assert_eq!(d.max_nodes, 1_000_000);
+}
+
+#[test]
+fn a_game_over_16_mib_is_an_error_row_and_the_next_game_is_read() {
+    let mut text = String::with_capacity(17 << 20);
+    text.push_str("(;SZ[9]C[");
+    text.extend(std::iter::repeat_n('x', 16 << 20));
+    text.push_str("];B[aa])\n(;SZ[9];B[ee])");
+    let rows = ingest_bytes(text.as_bytes(), &Limits::default());
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].error_kind, Some(ErrorKind::GameTooLarge));
+    let m = rows[0].error_message.as_deref().unwrap();
+    assert!(
+        m.contains("game at byte 0") && m.contains("--max-game-bytes"),
+        "{m}"
+    );
+    assert_eq!(rows[1].status, Status::Ok);
+}
+
+fn write_zip(path: &Path, members: &[(&str, &[u8], usize)]) {
+    use zip::write::SimpleFileOptions;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let opts = SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated)
+        .compression_level(Some(1))
+        .large_file(true);
+    for (name, chunk, repeat) in members {
+        zip.start_file(*name, opts).unwrap();
+        for _ in 0..*repeat {
+            zip.write_all(chunk).unwrap();
+        }
+    }
+    zip.finish().unwrap();
+}
+
+fn write_gz(path: &Path, chunk: &[u8], repeat: usize) {
+    let mut enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(path).unwrap(),
+        flate2::Compression::fast(),
+    );
+    for _ in 0..repeat {
+        enc.write_all(chunk).unwrap();
+    }
+    enc.finish().unwrap();
+}
+
+fn write_tar_gz(path: &Path, members: &[(&str, &[u8], usize)]) {
+    let enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(path).unwrap(),
+        flate2::Compression::fast(),
+    );
+    let mut tar = tar::Builder::new(enc);
+    for (name, chunk, repeat) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_size((chunk.len() * repeat) as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        tar.append_data(&mut header, name, RepeatChunk(chunk, *repeat, 0))
+            .unwrap();
+    }
+    tar.into_inner().unwrap().finish().unwrap();
+}
+
+/// A reader of `chunk` repeated `n` times (a bomb without holding it in memory).
+struct RepeatChunk<'a>(&'a [u8], usize, usize);
+
+impl Read for RepeatChunk<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let total = self.0.len() * self.1;
+        if self.2 >= total {
+            return Ok(0);
+        }
+        let at = self.2 % self.0.len();
+        let n = buf.len().min(self.0.len() - at);
+        buf[..n].copy_from_slice(&self.0[at..at + n]);
+        self.2 += n;
+        Ok(n)
+    }
+}
+
+/// Bomb size once decompressed; the limit in the tests is 1 MiB.
+const BOMB_MIB: usize = 192;
+const GAME: &[u8] = b"(;SZ[9];B[ee];W[cc])";
+
+/// Writes a zip bomb (one member of many MB of zeros between two ordinary games), a gzip bomb
+/// and a tar.gz bomb into `dir`.
+fn write_bombs(dir: &Path) {
+    let zeros = vec![0u8; 1 << 20];
+    write_zip(
+        &dir.join("bomb.zip"),
+        &[
+            ("a.sgf", GAME, 1),
+            ("zeros.sgf", &zeros, BOMB_MIB),
+            ("c.sgf", GAME, 1),
+        ],
+    );
+    write_gz(&dir.join("bomb.sgf.gz"), &zeros, BOMB_MIB);
+    write_tar_gz(
+        &dir.join("bomb.tar.gz"),
+        &[("x/zeros.sgf", &zeros, BOMB_MIB), ("x/d.sgf", GAME, 1)],
+    );
+}
+
+/// The rows every bomb directory must give with `--max-file-bytes 1048576`.
+fn check_bomb_rows(rows: &[GameRow]) {
+    let got: Vec<(String, Option<String>, Option<ErrorKind>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                Path::new(&r.source)
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned(),
+                r.member.clone(),
+                r.ingest.error_kind,
+            )
+        })
+        .collect();
+    let too_large = Some(ErrorKind::FileTooLarge);
+    let want = vec![
+        ("bomb.sgf.gz".to_string(), None, too_large),
+        ("bomb.tar.gz".into(), Some("x/zeros.sgf".to_string()), too_large),
+        ("bomb.tar.gz".into(), Some("x/d.sgf".into()), None),
+        ("bomb.zip".into(), Some("a.sgf".into()), None),
+        ("bomb.zip".into(), Some("zeros.sgf".into()), too_large),
+        ("bomb.zip".into(), Some("c.sgf".into()), None),
+    ];
+    assert_eq!(got, want);
+    for r in rows.iter().filter(|r| r.ingest.error_kind == too_large) {
+        let m = message(r);
+        assert!(
+            m.contains("1048576") && m.contains("--max-file-bytes") && m.contains("bomb."),
+            "the message names the file, the limit and the flag: {m}"
+        );
+    }
+}
+
+/// Peak resident memory of this process (`VmHWM`), in KiB; `None` off Linux.
+fn peak_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+const BOMB_DIR_ENV: &str = "KIFU_AUDIT_TEST_BOMB_DIR";
+
+/// Run by [`decompression_bombs_are_error_rows_and_memory_stays_bounded`] in a process of its
+/// own, so that the peak memory it reads is its own; does nothing when run by hand.
+#[test]
+#[ignore = "child process of decompression_bombs_are_error_rows_and_memory_stays_bounded"]
+fn bomb_reader_child() {
+    let Some(dir) = std::env::var_os(BOMB_DIR_ENV) else {
+        return;
+    };
+    let rows = audit_paths(&[PathBuf::from(dir)], &limits(1 << 20, 16 << 20, 1_000_000), 1)
+        .expect("audit runs");
+    check_bomb_rows(&rows);
+    if let Some(kib) = peak_rss_kib() {
+        println!("peak_rss_kib={kib}");
+    }
+}
+
+#[test]
+fn decompression_bombs_are_error_rows_and_memory_stays_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    write_bombs(dir.path());
+    // In this process (other tests run alongside): the rows.
+    let rows = audit_paths(
+        &[dir.path().to_path_buf()],
+        &limits(1 << 20, 16 << 20, 1_000_000),
+        1,
+    )
+    .unwrap();
+    check_bomb_rows(&rows);
+    // In a process of its own: the peak memory. Reading stops at the limit, so the bombs
+    // (192 MiB each once decompressed) never get near memory.
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "reliability::bomb_reader_child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(BOMB_DIR_ENV, dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "child failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+    if let Some(kib) = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("peak_rss_kib="))
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        assert!(
+            kib < 96 * 1024,
+            "peak memory {kib} KiB while rejecting {BOMB_MIB} MiB bombs"
+        );
+    }
+}
+
+#[test]
+fn node_count_and_board_size_limits_give_clear_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let many = format!("(;SZ[9]{})", ";B[aa];W[bb]".repeat(60));
+    let cases: &[(&str, &str, ErrorKind, &[&str])] = &[
+        ("nodes.sgf", &many, ErrorKind::TooManyNodes, &["121 nodes", "--max-nodes"]),
+        ("sz26.sgf", "(;SZ[26];B[aa])", ErrorKind::BoardSize, &["26x26", "2..25"]),
+        ("sz30x9.sgf", "(;SZ[30:9];B[aa])", ErrorKind::BoardSize, &["30x9", "2..25"]),
+        ("sz52.sgf", "(;SZ[52])", ErrorKind::BoardSize, &["52x52"]),
+        ("sz300.sgf", "(;SZ[300];B[aa])", ErrorKind::BoardSize, &["300"]),
+    ];
+    for (name, text, _, _) in cases {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let rows = audit_paths(&[dir.path().to_path_buf()], &limits(1 << 20, 1 << 20, 100), 1).unwrap();
+    assert_eq!(rows.len(), cases.len());
+    let mut sorted: Vec<_> = cases.to_vec();
+    sorted.sort_by_key(|c| c.0);
+    for (row, (name, _, kind, words)) in rows.iter().zip(sorted) {
+        assert!(row.source.ends_with(name));
+        assert_eq!(row.ingest.status, Status::Error, "{name}");
+        assert_eq!(row.ingest.error_kind, Some(kind), "{name}: {}", message(row));
+        for w in words {
+            assert!(message(row).contains(w), "{name}: {w:?} in {:?}", message(row));
+        }
+    }
+}
+
+/// The limits reach the binary's flags and come out as `error_kind` values in the Parquet file.
+#[test]
+fn the_cli_limit_flags_give_error_rows_in_the_parquet_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir(&input).unwrap();
+    std::fs::write(input.join("a-ok.sgf"), GAME).unwrap();
+    std::fs::write(
+        input.join("b-nodes.sgf"),
+        format!("(;SZ[9]{})", ";B[aa]".repeat(50)),
+    )
+    .unwrap();
+    std::fs::write(
+        input.join("c-game.sgf"),
+        format!("(;SZ[9]C[{}])", "x".repeat(3000)),
+    )
+    .unwrap();
+    std::fs::write(input.join("d-file.sgf"), vec![b' '; 9000]).unwrap();
+    std::fs::write(input.join("e-board.sgf"), "(;SZ[26])").unwrap();
+    write_gz(&input.join("f-bomb.sgf.gz"), &[0u8; 4096], 64);
+    let out = dir.path().join("games.parquet");
+    let status = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .args([
+            "--quiet",
+            "--threads",
+            "1",
+            "--max-nodes",
+            "40",
+            "--max-game-bytes",
+            "2000",
+            "--max-file-bytes",
+            "8192",
+        ])
+        .stdin(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "some games unreadable: exit 1");
+    let kinds = parquet_strings(&out, "error_kind");
+    assert_eq!(
+        kinds,
+        [
+            None,
+            Some("too_many_nodes"),
+            Some("game_too_large"),
+            Some("file_too_large"),
+            Some("board_size"),
+            Some("file_too_large"),
+        ]
+        .map(|k| k.map(String::from))
+    );
+}
+
+/// The values of a text or dictionary column of a Parquet file.
+fn parquet_strings(path: &Path, column: &str) -> Vec<Option<String>> {
+    use arrow_array::types::Int32Type;
+    use arrow_array::{Array, DictionaryArray, StringArray};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let file = std::fs::File::open(path).unwrap();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    for batch in reader {
+        let batch = batch.unwrap();
+        let col = batch.column_by_name(column).unwrap();
+        if let Some(d) = col.as_any().downcast_ref::<DictionaryArray<Int32Type>>() {
+            let values = d.values().as_any().downcast_ref::<StringArray>().unwrap();
+            out.extend((0..d.len()).map(|i| d.key(i).map(|k| values.value(k).to_string())));
+        } else {
+            let s = col.as_any().downcast_ref::<StringArray>().unwrap();
+            out.extend((0..s.len()).map(|i| s.is_valid(i).then(|| s.value(i).to_string())));
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// A killed scan.
+
+/// A directory of `n` generated games (about 1 KB each) for scans that must take a while.
+fn generated_games(dir: &Path, n: usize) {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for i in 0..n {
+        let mut s = String::from("(;GM[1]FF[4]SZ[19]KM[6.5]RE[B+R]");
+        for m in 0..200 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (x, y) = ((seed % 19) as u8, ((seed >> 8) % 19) as u8);
+            let c = if m % 2 == 0 { 'B' } else { 'W' };
+            s.push_str(&format!(";{c}[{}{}]", (b'a' + x) as char, (b'a' + y) as char));
+        }
+        s.push(')');
+        std::fs::write(dir.join(format!("g{i:05}.sgf")), s).unwrap();
+    }
+}
+
+fn dir_names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_scan_killed_with_sigkill_leaves_the_previous_output_intact() {
+    let work = tempfile::tempdir().unwrap();
+    let input = match corpus("tygem-9d-2006.zip") {
+        Some(p) => p,
+        None => {
+            let d = work.path().join("games");
+            std::fs::create_dir(&d).unwrap();
+            generated_games(&d, 20_000);
+            d
+        }
+    };
+    let out_dir = work.path().join("out");
+    std::fs::create_dir(&out_dir).unwrap();
+    let out = out_dir.join("games.parquet");
+    // The previous output: a real file from an earlier scan.
+    let previous = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(repo().join("data-samples/games"))
+        .arg("-o")
+        .arg(&out)
+        .arg("--quiet")
+        .status()
+        .unwrap();
+    assert!(previous.success());
+    let before = std::fs::read(&out).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .args(["--quiet", "--threads", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let tmp_name = format!(".games.parquet.tmp-{}", child.id());
+    let tmp = out_dir.join(&tmp_name);
+    let started = Instant::now();
+    while !tmp.exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the scan ended before it could be killed"
+        );
+        assert!(started.elapsed() < Duration::from_secs(60), "no temporary file");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Mid-run: reading, auditing and writing row groups.
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the scan finished too fast to be killed mid-run; give it more input"
+    );
+    child.kill().unwrap(); // SIGKILL on unix: no handler, no cleanup
+    let status = child.wait().unwrap();
+    assert!(!status.success());
+
+    // The final name is never truncated: the previous file is untouched, byte for byte.
+    assert!(std::fs::read(&out).unwrap() == before, "games.parquet changed");
+    // The only other file is the killed run's temporary file, which it could not remove.
+    assert_eq!(dir_names(&out_dir), vec![tmp_name.clone(), "games.parquet".into()]);
+
+    // The next run removes the dead run's temporary file and replaces the output.
+    let next = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(repo().join("data-samples/boards"))
+        .arg("-o")
+        .arg(&out)
+        .arg("--quiet")
+        .status()
+        .unwrap();
+    assert!(next.success());
+    assert_eq!(dir_names(&out_dir), vec!["games.parquet".to_string()]);
+    assert_ne!(std::fs::read(&out).unwrap(), before);
+    assert_eq!(parquet_strings(&out, "status").len(), 5);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn only_temporary_files_of_dead_runs_are_removed() {
+    use kifu_audit::output::{AtomicParquetWriter, WriterOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("games.parquet");
+    // PID 1 is always alive; PIDs above the kernel's maximum (4,194,304) never are.
+    let keep = [
+        ".games.parquet.tmp-1",
+        ".games.parquet.tmp-x",
+        ".other.parquet.tmp-99999999",
+        "games.parquet.tmp-99999999",
+    ];
+    let dead = [".games.parquet.tmp-99999999", ".games.parquet.tmp-4194305"];
+    for name in keep.iter().chain(&dead) {
+        std::fs::write(dir.path().join(name), b"partial").unwrap();
+    }
+    let w = AtomicParquetWriter::create(&target, &WriterOptions::default()).unwrap();
+    w.finish().unwrap();
+    let mut want: Vec<String> = keep.iter().map(|s| s.to_string()).collect();
+    want.push("games.parquet".into());
+    want.sort();
+    assert_eq!(dir_names(dir.path()), want);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths that cannot be read (extends hostile.rs: missing paths, explicit FIFOs, symlink loops).
+
+fn is_root() -> bool {
+    // Root reads a file whatever its mode: probe instead of asking for the uid (no libc here).
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("probe");
+    std::fs::write(&p, b"x").unwrap();
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o000)).unwrap();
+    std::fs::File::open(&p).is_ok()
+}
+
+#[cfg(unix)]
+#[test]
+fn permission_errors_are_rows_and_the_run_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    if is_root() {
+        // Tests run as root in CI: mode 000 denies nothing to root, so there is no error to see.
+        eprintln!("skipping: running as root, chmod 000 does not deny reading");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.sgf"), GAME).unwrap();
+    let locked = dir.path().join("b-locked.sgf");
+    std::fs::write(&locked, GAME).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let sub = dir.path().join("c-locked-dir");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("inside.sgf"), GAME).unwrap();
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o000)).unwrap();
+    std::fs::write(dir.path().join("d.sgf"), GAME).unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(
+        kinds(&rows),
+        vec![
+            None,
+            Some(ErrorKind::IoError),
+            Some(ErrorKind::IoError),
+            None
+        ]
+    );
+    assert!(message(&rows[1]).contains("b-locked.sgf"));
+    assert!(message(&rows[1]).contains("ermission denied"));
+    assert!(message(&rows[2]).contains("c-locked-dir"));
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_dangling_symlinks_found_while_walking_are_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.sgf"), GAME).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("nowhere.sgf"), dir.path().join("b-dangling.sgf"))
+        .unwrap();
+    let fifo = dir.path().join("c-pipe.sgf");
+    let have_fifo = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    std::fs::write(dir.path().join("d.sgf"), GAME).unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    let mut want = vec![None, Some(ErrorKind::IoError)];
+    if have_fifo {
+        want.push(Some(ErrorKind::IoError));
+    }
+    want.push(None);
+    assert_eq!(kinds(&rows), want, "{:?}", rows.iter().map(message).collect::<Vec<_>>());
+    assert!(message(&rows[1]).contains("b-dangling.sgf"), "{}", message(&rows[1]));
+    if have_fifo {
+        assert!(message(&rows[2]).contains("c-pipe.sgf"));
+        assert!(message(&rows[2]).contains("not a regular file"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_given_as_inputs_are_rows_not_endless_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.sgf"), GAME).unwrap();
+    let inputs = [
+        PathBuf::from("/dev/zero"),
+        PathBuf::from("/dev/null"),
+        dir.path().to_path_buf(),
+    ];
+    let rows = audit_paths(&inputs, &options(), 1).unwrap();
+    assert_eq!(
+        kinds(&rows),
+        vec![Some(ErrorKind::IoError), Some(ErrorKind::IoError), None]
+    );
+    assert!(message(&rows[0]).contains("/dev/zero: not a regular file"));
+}
+
+#[test]
+fn broken_archives_are_rows_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("a-garbage.zip"), b"PK\x03\x04 this is not a zip").unwrap();
+    std::fs::write(d.join("b-garbage.tar.gz"), b"\x1f\x8b\x08\x00 not gzip").unwrap();
+    // A tar.gz cut in the middle of its second member.
+    let full = d.join("full.tar.gz.tmp");
+    write_tar_gz(&full, &[("one.sgf", GAME, 1), ("two.sgf", &[b' '; 4096], 64)]);
+    let bytes = std::fs::read(&full).unwrap();
+    std::fs::remove_file(&full).unwrap();
+    std::fs::write(d.join("c-cut.tar.gz"), &bytes[..bytes.len() / 2]).unwrap();
+    // A zip whose central directory is cut off.
+    let zip = d.join("zip.tmp");
+    write_zip(&zip, &[("one.sgf", GAME, 1)]);
+    let bytes = std::fs::read(&zip).unwrap();
+    std::fs::remove_file(&zip).unwrap();
+    std::fs::write(d.join("d-cut.zip"), &bytes[..bytes.len() - 10]).unwrap();
+    std::fs::write(d.join("e.sgf"), GAME).unwrap();
+    let rows = audit_paths(&[d.to_path_buf()], &options(), 1).unwrap();
+    let summary: Vec<_> = rows
+        .iter()
+        .map(|r| (Path::new(&r.source).file_name().unwrap().to_owned(), r.ingest.error_kind))
+        .collect();
+    assert_eq!(rows.len(), 6, "{summary:?}");
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(message(&rows[0]).contains("a-garbage.zip"));
+    assert_eq!(rows[1].ingest.status, Status::Error);
+    assert!(message(&rows[1]).contains("b-garbage.tar.gz"), "{}", message(&rows[1]));
+    assert_eq!(rows[2].ingest.status, Status::Ok, "the first member is read");
+    assert_eq!(rows[3].ingest.status, Status::Error, "{summary:?}");
+    assert!(message(&rows[3]).contains("c-cut.tar.gz"), "{}", message(&rows[3]));
+    assert_eq!(rows[4].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(message(&rows[4]).contains("d-cut.zip"));
+    assert_eq!(rows[5].ingest.status, Status::Ok, "the run goes on");
+}
