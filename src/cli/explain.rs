@@ -139,7 +139,8 @@ pub fn explain(picked: Picked, komi_policy: KomiPolicy) -> Result<Explained> {
         Some(record) => {
             let mut scratch = crate::pipeline::Scratch::new();
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
-            let diagram = Diagram::new(&replay.board, &score).context("drawing the position")?;
+            let diagram = Diagram::new(&replay.board, &score, record.handicap)
+                .context("drawing the position")?;
             Some(Audit {
                 replay,
                 score,
@@ -180,7 +181,10 @@ pub fn explain_bytes(
 
 /// Rulesets as a comma-separated list of names.
 fn names(ids: &[RulesetId]) -> String {
-    ids.iter().map(|id| id.name()).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|id| id.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn plural(n: i64, one: &str, many: &str) -> String {
@@ -296,17 +300,23 @@ impl Explained {
             (None, Some(raw)) => format!("unknown (written {raw:?}{})", quirk(r.komi_quirk)),
             (None, None) => "(none recorded)".to_string(),
         };
-        let policy = match self.komi_policy {
-            KomiPolicy::Standard => "scores below: standard komi per ruleset (even game), recorded komi (handicap game)",
-            KomiPolicy::Recorded => "scores below: the recorded komi under every ruleset",
+        let policy = match (self.komi_policy, r.handicap >= 2) {
+            (KomiPolicy::Standard, false) => {
+                "the scores below use each ruleset's standard komi (even game)"
+            }
+            (KomiPolicy::Standard, true) => {
+                "the scores below use the recorded komi (handicap game)"
+            }
+            (KomiPolicy::Recorded, _) => {
+                "the scores below use the recorded komi under every ruleset"
+            }
         };
         let _ = writeln!(out, "komi:      {komi}; {policy}");
-        let _ = writeln!(
-            out,
-            "handicap:  {} (from {})",
-            r.handicap,
-            r.handicap_source.name()
-        );
+        let handicap = match r.handicap_source {
+            crate::sgf::HandicapSource::None => format!("{} (even game)", r.handicap),
+            src => format!("{} (from {})", r.handicap, src.name()),
+        };
+        let _ = writeln!(out, "handicap:  {handicap}");
         let rp = &a.replay;
         let _ = writeln!(
             out,
@@ -376,30 +386,38 @@ impl Explained {
         );
         let _ = writeln!(
             out,
-            "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  {}",
-            "ruleset", "counting", "black", "white", "komi", "bonus", "margin", "result"
+            "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  result",
+            "ruleset", "counting", "black", "white", "komi", "bonus", "margin"
         );
+        let mut unexplained = false;
         for id in RulesetId::ALL {
-            let rs = Ruleset::preset(id);
-            let panel = Panel::of(id);
-            let (b, w) = d.figures(panel);
-            let counting = match panel {
+            let f = d.figures_for(id);
+            let counting = match Panel::of(id) {
                 Panel::Area => "area (stones+terr.)",
+                Panel::Territory if f.with_teire => "territory+pris.+teire",
                 Panel::Territory => "territory+prisoners",
                 Panel::AsIs => "area, all stones alive",
             };
             let score = &s.per_ruleset[id.index()];
+            let mark = if f.consistent { "" } else { " *" };
+            unexplained |= !f.consistent;
             let _ = writeln!(
                 out,
-                "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  {}",
+                "  {:<13} {:<22} {:>6} {:>6} {:>6} {:>6} {:>8}  {}{mark}",
                 id.name(),
                 counting,
-                b,
-                w,
+                f.black,
+                f.white,
                 number(score.komi_used),
-                number(rs.handicap_bonus.points(r.handicap)),
+                number(f.bonus),
                 number(score.margin_b_minus_w),
                 result_text(score)
+            );
+        }
+        if unexplained {
+            let _ = writeln!(
+                out,
+                "  * the scorer's margin is not black − white − komi − bonus of the counts shown: it applies an adjustment these counts do not show"
             );
         }
         let _ = writeln!(
@@ -430,7 +448,9 @@ impl Explained {
 
     fn legality(&self, out: &mut String, r: &GameRecord, a: &Audit) {
         let _ = writeln!(out, "Legality (first illegal move per ruleset):");
-        let mut groups: Vec<(Option<(u32, &'static str)>, Vec<RulesetId>)> = Vec::new();
+        // Rulesets with the same verdict (first illegal move and kind, or legal) together.
+        type Key = Option<(u32, &'static str)>;
+        let mut groups: Vec<(Key, Vec<RulesetId>)> = Vec::new();
         for id in RulesetId::ALL {
             let v = a.replay.verdict(id);
             let key = match (v.first_illegal_move, v.kind) {
@@ -483,8 +503,8 @@ impl Explained {
         let s = &a.score;
         let d = &a.diagram;
         let rp = &a.replay;
-        // RULES.md §3: area − territory = plays(B) − plays(W) (+ seki eyes, which only area
-        // counting scores).
+        // RULES.md §3: area − territory = plays(B) − plays(W) (+ seki eyes and teire, which
+        // only area counting scores).
         let area = f64::from(d.area.0) - f64::from(d.area.1);
         let terr =
             f64::from(d.territory_plus_prisoners.0) - f64::from(d.territory_plus_prisoners.1);
@@ -495,7 +515,10 @@ impl Explained {
         let (eyes_b, eyes_w) = d.seki_eyes();
         let seki = i64::from(eyes_b) - i64::from(eyes_w);
         let handicap_note = if a.handicap_setup > 0 {
-            format!(" (B {} moves + {} handicap stones)", rp.black_moves, a.handicap_setup)
+            format!(
+                " (B {} moves + {} handicap stones)",
+                rp.black_moves, a.handicap_setup
+            )
         } else {
             String::new()
         };
@@ -503,16 +526,24 @@ impl Explained {
         let mut identity = format!(
             "  area − territory before komi = {} − {} = {}; plays(B) − plays(W) = {plays_b}{handicap_note} − {plays_w} = {plays}",
             number(area),
-            number(terr),
+            operand(terr),
             number(diff)
         );
-        if seki != 0 {
+        if eyes_b + eyes_w > 0 {
             let _ = write!(
                 identity,
-                "; seki eyes B − W = {eyes_b} − {eyes_w} = {seki} (area counts them, territory does not)"
+                "; seki eyes B − W = {eyes_b} − {eyes_w} = {seki} (area counts them, territory counting does not)"
             );
         }
-        let expected = (plays + seki) as f64;
+        let (teire_b, teire_w) = d.teire();
+        let teire = i64::from(teire_b) - i64::from(teire_w);
+        if teire_b + teire_w > 0 {
+            let _ = write!(
+                identity,
+                "; false eyes to fill (teire) B − W = {teire_b} − {teire_w} = {teire} (area counts them, the territory count above does not)"
+            );
+        }
+        let expected = (plays + seki + teire) as f64;
         if (diff - expected).abs() < 1e-9 {
             identity.push_str(": the identity of RULES.md §3 holds.");
         } else {
@@ -635,7 +666,7 @@ impl Explained {
             Some(FlipCause::Mixed) | None => {
                 let parity = plays - i64::from(h) - passes;
                 format!(
-                    "Several causes together. Area − territory = {} = parity {parity} + handicap stones {h} + passes {passes} + seki {seki}; komi ranges {}–{}; Tromp-Taylor's dead-stone difference is {}.",
+                    "Several causes together. Area − territory = {} = parity {parity} + handicap stones {h} + passes {passes} + seki eyes {seki} + teire {teire}; komi ranges {}–{}; Tromp-Taylor's dead-stone difference is {}.",
                     number(diff),
                     number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::INFINITY, f64::min)),
                     number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::NEG_INFINITY, f64::max)),
@@ -644,6 +675,60 @@ impl Explained {
             }
         };
         let _ = writeln!(out, "  {why}");
+        if let Some(line) = pair_line(d) {
+            let _ = writeln!(out, "  {line}");
+        }
+    }
+}
+
+/// The margin difference of one pair of rulesets that name different winners, split into
+/// counts, komi and handicap bonus: the first such pair in [`RulesetId::ALL`] order, leaving
+/// Tromp-Taylor out when another pair flips.
+fn pair_line(d: &Diagram) -> Option<String> {
+    let flips = |i: RulesetId, j: RulesetId| {
+        d.per_ruleset[i.index()].winner != d.per_ruleset[j.index()].winner
+    };
+    let pairs = RulesetId::ALL
+        .into_iter()
+        .enumerate()
+        .flat_map(|(k, i)| RulesetId::ALL[k + 1..].iter().map(move |&j| (i, j)));
+    let tt = RulesetId::TrompTaylor;
+    let (i, j) = pairs
+        .clone()
+        .find(|&(i, j)| flips(i, j) && i != tt && j != tt)
+        .or_else(|| pairs.clone().find(|&(i, j)| flips(i, j)))?;
+    let (fi, fj) = (d.figures_for(i), d.figures_for(j));
+    let (si, sj) = (&d.per_ruleset[i.index()], &d.per_ruleset[j.index()]);
+    let counts =
+        (f64::from(fi.black) - f64::from(fi.white)) - (f64::from(fj.black) - f64::from(fj.white));
+    let komi = -(si.komi_used - sj.komi_used);
+    let bonus = -(fi.bonus - fj.bonus);
+    let mut line = format!(
+        "{} {} − {} {}: margins {} − {} = {} = counts {} + komi {} + handicap bonus {}",
+        i.name(),
+        result_text(si),
+        j.name(),
+        result_text(sj),
+        number(si.margin_b_minus_w),
+        operand(sj.margin_b_minus_w),
+        number(si.margin_b_minus_w - sj.margin_b_minus_w),
+        number(counts),
+        number(komi),
+        number(bonus)
+    );
+    if !(fi.consistent && fj.consistent) {
+        line.push_str(" + an adjustment of the scorer the counts do not show");
+    }
+    line.push('.');
+    Some(line)
+}
+
+/// A number on the right of a minus sign: negative ones in parentheses.
+fn operand(v: f64) -> String {
+    if v < 0.0 {
+        format!("({})", number(v))
+    } else {
+        number(v)
     }
 }
 

@@ -111,9 +111,9 @@ impl Panel {
     /// A one-line title.
     pub fn title(self) -> &'static str {
         match self {
-            Panel::Area => "Area: stones + territory + seki eyes",
-            Panel::Territory => "Territory: territory + prisoners",
-            Panel::AsIs => "As-is area: every stone alive",
+            Panel::Area => "Area counting",
+            Panel::Territory => "Territory counting",
+            Panel::AsIs => "Tromp-Taylor: as is",
         }
     }
 
@@ -135,6 +135,9 @@ pub enum Mark {
     /// Part of a seki and counted for nobody in this family (a shared liberty, or an eye under
     /// territory counting).
     Seki,
+    /// A false eye that must be filled (teire): counted for nobody under territory counting
+    /// (area counting scores it for its owner and shows it as territory).
+    Teire,
 }
 
 /// Why a [`Diagram`] cannot be made.
@@ -142,7 +145,9 @@ pub enum Mark {
 pub enum DiagramError {
     /// The score report was made for another board, or its per-point detail was dropped (rows
     /// written by `scan` keep counts only).
-    #[error("the score report has {got} per-point entries, the {width}x{height} board needs {want}")]
+    #[error(
+        "the score report has {got} per-point entries, the {width}x{height} board needs {want}"
+    )]
     Ownership {
         width: u8,
         height: u8,
@@ -173,15 +178,32 @@ pub struct Diagram {
     pub area: (u32, u32),
     /// Territory counts `(black, white)`: territory + prisoners (captures + dead stones).
     pub territory_plus_prisoners: (u32, u32),
+    /// Handicap stones N (for White's handicap bonus).
+    pub handicap: u32,
+}
+
+/// The counts behind one ruleset's margin, as [`Diagram::figures_for`] finds them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figures {
+    pub black: u32,
+    pub white: u32,
+    /// The family's counts needed the false eyes (teire) added to give the margin.
+    pub with_teire: bool,
+    /// `black − white − komi − bonus` equals the ruleset's margin. When `false`, the scorer
+    /// applied an adjustment these counts do not show (the text says so; never hidden).
+    pub consistent: bool,
+    /// White's handicap bonus under the ruleset, in points.
+    pub bonus: f64,
 }
 
 impl Diagram {
-    /// Collects what the drawings need from a final board and its score report.
+    /// Collects what the drawings need from a final board, its score report and the game's
+    /// handicap (N stones).
     ///
     /// # Errors
     /// [`DiagramError::Ownership`] when the report's per-point ownership does not cover the
     /// board (made for another board, or stripped as in `scan`'s rows).
-    pub fn new(board: &Board, score: &ScoreReport) -> Result<Diagram, DiagramError> {
+    pub fn new(board: &Board, score: &ScoreReport, handicap: u32) -> Result<Diagram, DiagramError> {
         let (w, h) = (board.width(), board.height());
         let n = usize::from(w) * usize::from(h);
         if score.ownership.len() != n {
@@ -221,6 +243,7 @@ impl Diagram {
                 score.black_territory + score.prisoners_black,
                 score.white_territory + score.prisoners_white,
             ),
+            handicap,
         })
     }
 
@@ -261,6 +284,9 @@ impl Diagram {
                 PointOwner::BlackSekiEye if panel == Panel::Area => Mark::TerritoryBlack,
                 PointOwner::WhiteSekiEye if panel == Panel::Area => Mark::TerritoryWhite,
                 PointOwner::BlackSekiEye | PointOwner::WhiteSekiEye => Mark::Seki,
+                PointOwner::BlackTeire if panel == Panel::Area => Mark::TerritoryBlack,
+                PointOwner::WhiteTeire if panel == Panel::Area => Mark::TerritoryWhite,
+                PointOwner::BlackTeire | PointOwner::WhiteTeire => Mark::Teire,
             },
         }
     }
@@ -286,6 +312,49 @@ impl Diagram {
             Panel::Territory => self.territory_plus_prisoners,
             Panel::AsIs => self.as_is_area(),
         }
+    }
+
+    /// False eyes that must be filled (teire) per colour `(black, white)`: area counting
+    /// scores them, territory counting does not.
+    pub fn teire(&self) -> (u32, u32) {
+        let mut out = (0, 0);
+        for o in &self.owner {
+            match o {
+                PointOwner::BlackTeire => out.0 += 1,
+                PointOwner::WhiteTeire => out.1 += 1,
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The counts behind ruleset `id`'s margin: its family's [`figures`](Diagram::figures),
+    /// checked against the scorer's margin. A territory ruleset whose margin counts the false
+    /// eyes (teire) that the family's counts leave out gets them added (`with_teire`).
+    pub fn figures_for(&self, id: RulesetId) -> Figures {
+        let panel = Panel::of(id);
+        let score = &self.per_ruleset[id.index()];
+        let bonus = Ruleset::preset(id).handicap_bonus.points(self.handicap);
+        let gives = |b: u32, w: u32| {
+            let m = f64::from(b) - f64::from(w) - score.komi_used - bonus;
+            (m - score.margin_b_minus_w).abs() < 1e-6
+        };
+        let (b, w) = self.figures(panel);
+        let figures = |black, white, with_teire, consistent| Figures {
+            black,
+            white,
+            with_teire,
+            consistent,
+            bonus,
+        };
+        if gives(b, w) {
+            return figures(b, w, false, true);
+        }
+        let (tb, tw) = self.teire();
+        if panel == Panel::Territory && (tb, tw) != (0, 0) && gives(b + tb, w + tw) {
+            return figures(b + tb, w + tw, true, true);
+        }
+        figures(b, w, false, false)
     }
 
     /// Seki eye points per colour `(black, white)`: area counting scores them, territory

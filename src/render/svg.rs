@@ -12,13 +12,13 @@
 //! | `<g>` | `panel area` / `panel territory` / `panel as-is` | counting family |
 //! | `<circle>` | `stone black` / `stone white` (plus `dead-stone` when faded) | stone, per panel |
 //! | `<path>` | `dead` (a cross) | dead stone, per panel that removes dead stones |
-//! | `<rect>` | `territory-black` / `territory-white` / `seki` | marked point, per panel |
+//! | `<rect>` | `territory-black` / `territory-white` / `seki` / `teire` | marked point, per panel |
 //! | `<circle>` | `star` | star point |
 //!
 //! Colours are presentation attributes, not CSS, so every renderer draws them alike.
 
 use super::{column_letter, number, result_text, row_number, Diagram, Mark, Panel};
-use crate::rules::{Color, Ruleset};
+use crate::rules::Color;
 use std::fmt::Write;
 
 /// Distance between two lines, in pixels.
@@ -40,10 +40,17 @@ const PANEL_TITLE_H: i32 = 22;
 /// Height of one caption line.
 const LINE_H: i32 = 17;
 
+/// The legend under the panels, one text line each.
+const LEGEND: [&str; 2] = [
+    "Red cross: dead stone, taken off (area, territory); Tromp-Taylor counts it alive.",
+    "Small square: territory of its colour; blue: seki point, counted for nobody; grey: false eye to fill (teire).",
+];
+
 const BOARD_FILL: &str = "#dcb35c";
 const BLACK_FILL: &str = "#111111";
 const WHITE_FILL: &str = "#f7f7f7";
 const SEKI_FILL: &str = "#2f6fdf";
+const TEIRE_FILL: &str = "#8a8a8a";
 const DEAD_STROKE: &str = "#d0161b";
 
 /// Star points (hoshi), after Sabaki: none below 7×7; corners on the third line (fourth from
@@ -91,6 +98,14 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// Narrowest panel (room for the caption under a small board).
+const MIN_PANEL_W: i32 = 260;
+
+/// Width of one panel: the board, or the caption's room under a small board.
+fn panel_width(d: &Diagram) -> i32 {
+    board_size(d).0.max(MIN_PANEL_W)
+}
+
 /// Width and height of one panel's board square.
 fn board_size(d: &Diagram) -> (i32, i32) {
     (
@@ -103,18 +118,22 @@ fn board_size(d: &Diagram) -> (i32, i32) {
 fn caption(d: &Diagram, panel: Panel) -> Vec<String> {
     let (b, w) = d.figures(panel);
     let mut lines = vec![match panel {
-        Panel::Area => format!("Black {b} · White {w} (before komi)"),
-        Panel::Territory => format!("Black {b} · White {w} incl. prisoners"),
-        Panel::AsIs => format!("Black {b} · White {w} (nothing removed)"),
+        Panel::Area => format!("stones + territory: B {b}, W {w}"),
+        Panel::Territory => format!("territory + prisoners: B {b}, W {w}"),
+        Panel::AsIs => format!("all stones alive: B {b}, W {w}"),
     }];
     for id in panel.rulesets() {
-        let rs = Ruleset::preset(id);
         let s = &d.per_ruleset[id.index()];
+        let f = d.figures_for(id);
+        let note = if f.with_teire {
+            format!(" (+ teire: B {}, W {})", f.black - b, f.white - w)
+        } else {
+            String::new()
+        };
         lines.push(format!(
-            "{}: {} (margin {}, komi {})",
-            rs.id.name(),
+            "{}: {}, komi {}{note}",
+            id.name(),
             result_text(s),
-            number(s.margin_b_minus_w),
             number(s.komi_used),
         ));
     }
@@ -123,7 +142,8 @@ fn caption(d: &Diagram, panel: Panel) -> Vec<String> {
 
 /// The picture: a title band, then the panels side by side.
 pub fn render(d: &Diagram, title: &str) -> String {
-    let (bw, bh) = board_size(d);
+    let (_, bh) = board_size(d);
+    let pw = panel_width(d);
     let caption_lines = Panel::ALL
         .iter()
         .map(|&p| caption(d, p).len())
@@ -131,8 +151,8 @@ pub fn render(d: &Diagram, title: &str) -> String {
         .unwrap_or(0) as i32;
     let panel_h = PANEL_TITLE_H + bh + 8 + caption_lines * LINE_H;
     let panels = Panel::ALL.len() as i32;
-    let width = 2 * MARGIN + panels * bw + (panels - 1) * GAP;
-    let height = MARGIN + TITLE_H + panel_h + LINE_H + MARGIN;
+    let width = 2 * MARGIN + panels * pw + (panels - 1) * GAP;
+    let height = MARGIN + TITLE_H + panel_h + LEGEND.len() as i32 * LINE_H + MARGIN;
 
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
@@ -152,15 +172,17 @@ pub fn render(d: &Diagram, title: &str) -> String {
         escape(title)
     );
     for (k, &panel) in Panel::ALL.iter().enumerate() {
-        let x0 = MARGIN + k as i32 * (bw + GAP);
+        let x0 = MARGIN + k as i32 * (pw + GAP);
         let y0 = MARGIN + TITLE_H;
         panel_svg(&mut s, d, panel, x0, y0);
     }
-    let _ = writeln!(
-        s,
-        r##"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="#333333">red cross: dead stone (taken off); small square: territory of its colour; blue square: seki point counted for nobody</text>"##,
-        height - MARGIN - 4
-    );
+    for (k, line) in LEGEND.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r##"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="#333333">{line}</text>"##,
+            height - MARGIN - 4 - (LEGEND.len() - 1 - k) as i32 * LINE_H
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
@@ -168,6 +190,8 @@ pub fn render(d: &Diagram, title: &str) -> String {
 /// One panel at `(x0, y0)`.
 fn panel_svg(s: &mut String, d: &Diagram, panel: Panel, x0: i32, y0: i32) {
     let (bw, bh) = board_size(d);
+    // A board narrower than the panel is centred.
+    let bx = (panel_width(d) - bw) / 2;
     let names: Vec<&str> = panel.rulesets().iter().map(|id| id.name()).collect();
     let _ = writeln!(
         s,
@@ -185,9 +209,9 @@ fn panel_svg(s: &mut String, d: &Diagram, panel: Panel, x0: i32, y0: i32) {
     let by = PANEL_TITLE_H;
     let _ = writeln!(
         s,
-        r#"<rect class="board" x="0" y="{by}" width="{bw}" height="{bh}" fill="{BOARD_FILL}"/>"#
+        r#"<rect class="board" x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="{BOARD_FILL}"/>"#
     );
-    let px = |x: u8| PAD + i32::from(x) * CELL;
+    let px = |x: u8| bx + PAD + i32::from(x) * CELL;
     let py = |y: u8| by + PAD + i32::from(y) * CELL;
     // Grid.
     let mut grid = String::new();
@@ -222,7 +246,7 @@ fn panel_svg(s: &mut String, d: &Diagram, panel: Panel, x0: i32, y0: i32) {
         }
     }
     for y in 0..d.height {
-        for tx in [PAD - 16, PAD + i32::from(last_x) * CELL + 16] {
+        for tx in [px(0) - 19, px(last_x) + 19] {
             let _ = writeln!(
                 s,
                 r##"<text class="coord" x="{tx}" y="{}" text-anchor="middle" font-size="11" fill="#333333">{}</text>"##,
@@ -263,12 +287,13 @@ fn panel_svg(s: &mut String, d: &Diagram, panel: Panel, x0: i32, y0: i32) {
                     r##"fill="#ffffff" stroke="#000000" stroke-width="1""##,
                 )),
                 Mark::Seki => Some(("seki", "")),
+                Mark::Teire => Some(("teire", "")),
             };
             if let Some((class, paint)) = square {
-                let paint = if class == "seki" {
-                    format!(r#"fill="{SEKI_FILL}""#)
-                } else {
-                    paint.to_string()
+                let paint = match class {
+                    "seki" => format!(r#"fill="{SEKI_FILL}""#),
+                    "teire" => format!(r#"fill="{TEIRE_FILL}""#),
+                    _ => paint.to_string(),
                 };
                 let side = 2 * MARK_HALF;
                 let _ = writeln!(

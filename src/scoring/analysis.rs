@@ -1,6 +1,8 @@
-//! Static structure of a position: chains (with liberties) and empty regions (with the
-//! colours they touch), plus a reusable flood fill. Everything is computed into scratch
-//! arrays owned by the caller, so scoring a game allocates nothing once warmed up.
+//! Static structure of a position: chains (with liberties), empty regions (with the colours
+//! they touch) and the graph of which touches which, plus union-find and a stamp-cleared
+//! visited set. Later stages (enclosures, counting) work on this graph instead of flooding
+//! points again. Everything lives in scratch arrays owned by the caller, so scoring a game
+//! allocates nothing once warmed up.
 
 use super::geom::{Geom, BLACK, EMPTY, WALL, WHITE};
 
@@ -28,13 +30,9 @@ impl Marker {
         }
     }
 
+    /// Whether `i` is marked.
     #[inline]
-    pub fn set(&mut self, i: usize) {
-        self.marks[i] = self.stamp;
-    }
-
-    #[inline]
-    pub fn get(&self, i: usize) -> bool {
+    pub fn contains(&self, i: usize) -> bool {
         self.marks[i] == self.stamp
     }
 
@@ -50,28 +48,23 @@ impl Marker {
     }
 }
 
-/// Append to `out` the 4-connected component of `start` within the points where `inside`
-/// holds, marking them in `seen`. `start` must satisfy `inside` and be unmarked.
-pub(crate) fn flood(
-    g: &Geom,
-    start: usize,
-    inside: impl Fn(usize) -> bool,
-    seen: &mut Marker,
-    out: &mut Vec<u16>,
-) {
-    let first = out.len();
-    seen.set(start);
-    out.push(start as u16);
-    let mut k = first;
-    while k < out.len() {
-        let i = out[k] as usize;
-        k += 1;
-        for n in g.adj(i) {
-            if !seen.get(n) && inside(n) {
-                seen.set(n);
-                out.push(n as u16);
-            }
-        }
+/// Union-find root of `a` (with path halving).
+pub(crate) fn find(parent: &mut [u16], mut a: usize) -> usize {
+    while parent[a] as usize != a {
+        let p = parent[a] as usize;
+        parent[a] = parent[p];
+        a = parent[a] as usize;
+    }
+    a
+}
+
+/// Join the sets of `a` and `b`; the smaller index becomes the root.
+pub(crate) fn union(parent: &mut [u16], a: usize, b: usize) {
+    let ra = find(parent, a);
+    let rb = find(parent, b);
+    if ra != rb {
+        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        parent[hi] = lo as u16;
     }
 }
 

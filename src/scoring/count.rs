@@ -15,8 +15,9 @@
 //! eyes; neutral points score nothing for the margin (a ½–½ split, where a ruleset splits
 //! them, adds the same to both sides).
 
-use super::analysis::{flood, Marker, Structure};
-use super::geom::{Geom, BLACK, EMPTY, WHITE};
+use super::analysis::{find, union, Marker, Structure, NONE};
+use super::dead::LIFE_ALIVE;
+use super::geom::{Geom, BLACK, EMPTY, WALL, WHITE};
 
 /// What one point counts as in the final position (for `explain` and tests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +37,17 @@ pub enum PointOwner {
     WhiteSekiEye,
     /// A liberty shared by stones in seki: neutral.
     SekiShared,
+    /// A false eye of Black that Black must fill (*teire*): a one-point territory between
+    /// several black chains, with live white stones on two diagonals (one on the edge), next
+    /// to a black chain that has no other liberty once the dame are filled.
+    ///
+    /// **Choice** (RULES.md is silent): Japanese counting scores nothing for it (Art. 8 needs
+    /// the stone played, and KGS's Japanese counting leaves such points unmarked), while
+    /// Korean counting scores it as territory (Tygem's counted results do) and area counting
+    /// scores it for Black either way.
+    BlackTeire,
+    /// A false eye of White.
+    WhiteTeire,
     /// A neutral point that is not part of a seki.
     Dame,
 }
@@ -52,6 +64,9 @@ pub(crate) struct Counts {
     pub white_seki_eyes: u32,
     pub seki_shared: u32,
     pub dame: u32,
+    /// False eyes that must be filled (see [`PointOwner::BlackTeire`]).
+    pub black_teire: u32,
+    pub white_teire: u32,
     pub dead_black: u32,
     pub dead_white: u32,
 }
@@ -59,11 +74,11 @@ pub(crate) struct Counts {
 impl Counts {
     /// Black's area: live stones, territory and seki eyes.
     pub fn black_area(&self) -> u32 {
-        self.black_stones + self.black_territory + self.black_seki_eyes
+        self.black_stones + self.black_territory + self.black_seki_eyes + self.black_teire
     }
 
     pub fn white_area(&self) -> u32 {
-        self.white_stones + self.white_territory + self.white_seki_eyes
+        self.white_stones + self.white_territory + self.white_seki_eyes + self.white_teire
     }
 
     /// Area margin before komi and handicap bonus, Black minus White.
@@ -71,86 +86,175 @@ impl Counts {
         self.black_area() as f64 - self.white_area() as f64
     }
 
-    /// Territory margin before komi: territory plus prisoners (captures during play plus dead
-    /// stones), Black minus White.
+    /// Territory margin before komi: territory (false eyes included, as Korean counting
+    /// does) plus prisoners (captures during play plus dead stones), Black minus White.
     pub fn territory_margin(&self, captures_by_black: u32, captures_by_white: u32) -> f64 {
-        let b = self.black_territory + captures_by_black + self.dead_white;
-        let w = self.white_territory + captures_by_white + self.dead_black;
+        let b = self.black_territory + self.black_teire + captures_by_black + self.dead_white;
+        let w = self.white_territory + self.white_teire + captures_by_white + self.dead_black;
         b as f64 - w as f64
+    }
+
+    /// Black's false eyes minus White's (what Japanese counting takes off the territory).
+    pub fn teire_margin(&self) -> f64 {
+        self.black_teire as f64 - self.white_teire as f64
     }
 }
 
+/// Per-point decisions the count depends on (padded indexing).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Marks<'a> {
+    /// Dead stones.
+    pub dead: &'a [bool],
+    /// Stones of chains in seki.
+    pub seki: &'a [bool],
+    /// Life of each stone's group as the estimator saw it (`dead::LIFE_*`).
+    pub alive: &'a [u8],
+}
+
 /// Scratch state for counting.
+/// One counted area while counting.
+#[derive(Clone, Copy, Debug)]
+struct Comp {
+    size: u32,
+    borders: u8,
+    unproven: u8,
+    seki: bool,
+    point: u16,
+    label: PointOwner,
+}
+
+impl Default for Comp {
+    fn default() -> Self {
+        Comp {
+            size: 0,
+            borders: 0,
+            unproven: 0,
+            seki: false,
+            point: 0,
+            label: PointOwner::Dame,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Counter {
-    seen: Marker,
-    region: Vec<u16>,
+    uf: Vec<u16>,
+    comp: Vec<Comp>,
     /// Set by [`Counter::count`]: some neutral region touches live stones of both colours
     /// that are not proven alive, so a seki is possible.
     pub maybe_seki: bool,
+    false_eyes: Vec<u16>,
+    libs: Marker,
 }
 
 impl Counter {
-    /// Count `cells` with the stones flagged in `dead` removed and the live chains flagged in
-    /// `seki` (per stone) treated as seki stones. Writes each point's [`PointOwner`] into
-    /// `owner` (padded indexing; off-board entries untouched).
+    /// Count `cells` with the stones flagged in `marks.dead` removed and the chains flagged
+    /// in `marks.seki` treated as seki stones. Works on the region–chain graph of `st` (the
+    /// structure of `cells`): a counted area is a set of regions joined through dead chains.
+    /// Writes each point's [`PointOwner`] into `owner` (padded indexing).
     pub fn count(
         &mut self,
         g: &Geom,
         cells: &[u8],
-        dead: &[bool],
-        seki: &[bool],
-        alive: &[bool],
+        marks: Marks,
+        st: &Structure,
         owner: &mut [PointOwner],
     ) -> Counts {
+        let Marks { dead, seki, alive } = marks;
         let mut k = Counts::default();
         self.maybe_seki = false;
-        self.seen.clear(g.size);
-        let open = |i: usize| cells[i] == EMPTY || dead[i];
-        for i in g.points() {
-            let c = cells[i];
-            if !open(i) {
-                if c == BLACK {
-                    k.black_stones += 1;
-                    owner[i] = PointOwner::BlackStone;
+        self.false_eyes.clear();
+        let nr = st.regions.len();
+        let nch = st.chains.len();
+        let first = |ch: usize| st.chain_stones[st.chains[ch].start as usize] as usize;
+        // union regions through dead chains (and dead chains touching dead chains)
+        self.uf.clear();
+        self.uf.extend(0..(nr + nch) as u16);
+        for r in 0..nr {
+            for &ch in st.chains_of_region(r) {
+                if dead[first(ch as usize)] {
+                    union(&mut self.uf, r, nr + ch as usize);
+                }
+            }
+        }
+        for d in 0..nch {
+            let info = st.chains[d];
+            if !dead[first(d)] {
+                let (stones, label) = if info.color == BLACK {
+                    (&mut k.black_stones, PointOwner::BlackStone)
                 } else {
-                    k.white_stones += 1;
-                    owner[i] = PointOwner::WhiteStone;
+                    (&mut k.white_stones, PointOwner::WhiteStone)
+                };
+                *stones += info.size as u32;
+                for &s in st.stones(d) {
+                    owner[s as usize] = label;
                 }
                 continue;
             }
-            if dead[i] {
-                if c == BLACK {
-                    k.dead_black += 1;
-                } else {
-                    k.dead_white += 1;
+            if info.color == BLACK {
+                k.dead_black += info.size as u32;
+            } else {
+                k.dead_white += info.size as u32;
+            }
+            for &e in st.enemies_of_chain(d) {
+                if dead[first(e as usize)] {
+                    union(&mut self.uf, nr + d, nr + e as usize);
                 }
             }
-            if self.seen.get(i) {
+        }
+        // per component: size, colours of live stones around, seki and unproven flags
+        self.comp.clear();
+        self.comp.resize(nr + nch, Comp::default());
+        let touch = |comp: &mut Comp, ch: usize| {
+            let s = first(ch);
+            comp.borders |= st.chains[ch].color;
+            comp.seki |= seki[s];
+            if alive[s] != LIFE_ALIVE {
+                comp.unproven |= st.chains[ch].color;
+            }
+        };
+        for r in 0..nr {
+            let root = find(&mut self.uf, r);
+            let comp = &mut self.comp[root];
+            comp.size += st.regions[r].size as u32;
+            comp.point = st.points(r)[0];
+            for &ch in st.chains_of_region(r) {
+                if !dead[first(ch as usize)] {
+                    touch(comp, ch as usize);
+                }
+            }
+        }
+        for d in 0..nch {
+            if !dead[first(d)] {
                 continue;
             }
-            self.region.clear();
-            flood(g, i, open, &mut self.seen, &mut self.region);
-            let mut borders = 0u8;
-            let mut unproven = 0u8;
-            let mut touches_seki = false;
-            for &p in &self.region {
-                for n in g.adj(p as usize) {
-                    let v = cells[n];
-                    if (v == BLACK || v == WHITE) && !dead[n] {
-                        borders |= v;
-                        touches_seki |= seki[n];
-                        if !alive[n] {
-                            unproven |= v;
-                        }
-                    }
+            let root = find(&mut self.uf, nr + d);
+            let comp = &mut self.comp[root];
+            comp.size += st.chains[d].size as u32;
+            comp.point = st.stones(d)[0];
+            for &e in st.enemies_of_chain(d) {
+                if !dead[first(e as usize)] {
+                    touch(comp, e as usize);
                 }
             }
-            if unproven == BLACK | WHITE {
+        }
+        for node in 0..nr + nch {
+            if find(&mut self.uf, node) != node || (node >= nr && !dead[first(node - nr)]) {
+                continue;
+            }
+            let comp = &mut self.comp[node];
+            let size = comp.size;
+            if comp.unproven == BLACK | WHITE {
                 self.maybe_seki = true;
             }
-            let size = self.region.len() as u32;
-            let label = match (borders, touches_seki) {
+            if size == 1
+                && (comp.borders == BLACK || comp.borders == WHITE)
+                && !comp.seki
+                && is_false_eye(g, cells, dead, st, comp.point as usize, comp.borders)
+            {
+                self.false_eyes.push(comp.point);
+            }
+            comp.label = match (comp.borders, comp.seki) {
                 (BLACK, false) => {
                     k.black_territory += size;
                     PointOwner::BlackTerritory
@@ -176,12 +280,110 @@ impl Counter {
                     PointOwner::Dame
                 }
             };
-            for &p in &self.region {
+        }
+        for r in 0..nr {
+            let label = self.comp[find(&mut self.uf, r)].label;
+            for &p in st.points(r) {
                 owner[p as usize] = label;
+            }
+        }
+        for d in 0..nch {
+            if dead[first(d)] {
+                let label = self.comp[find(&mut self.uf, nr + d)].label;
+                for &s in st.stones(d) {
+                    owner[s as usize] = label;
+                }
+            }
+        }
+        // false eyes that a chain needs: once the dame are filled, its only liberty
+        for k2 in 0..self.false_eyes.len() {
+            let p = self.false_eyes[k2] as usize;
+            if self.needs_connection(g, cells, dead, st, owner, p) {
+                if owner[p] == PointOwner::BlackTerritory {
+                    k.black_territory -= 1;
+                    k.black_teire += 1;
+                    owner[p] = PointOwner::BlackTeire;
+                } else {
+                    k.white_territory -= 1;
+                    k.white_teire += 1;
+                    owner[p] = PointOwner::WhiteTeire;
+                }
             }
         }
         k
     }
+
+    /// Whether a live chain beside the false eye `p` has no liberty but `p` outside dame.
+    fn needs_connection(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        dead: &[bool],
+        st: &Structure,
+        owner: &[PointOwner],
+        p: usize,
+    ) -> bool {
+        let c = match owner[p] {
+            PointOwner::BlackTerritory => BLACK,
+            _ => WHITE,
+        };
+        for n in g.adj(p) {
+            if cells[n] != c || dead[n] {
+                continue;
+            }
+            let ch = st.chain_id[n] as usize;
+            self.libs.clear(g.size);
+            let mut libs = 0;
+            for &s in st.stones(ch) {
+                for m in g.adj(s as usize) {
+                    let open = cells[m] == EMPTY || (dead[m] && cells[m] != WALL);
+                    if open
+                        && m != p
+                        && owner[m] != PointOwner::Dame
+                        && owner[m] != PointOwner::SekiShared
+                        && self.libs.insert(m)
+                    {
+                        libs += 1;
+                    }
+                }
+            }
+            if libs == 0 {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Whether the one-point territory `p` of colour `c` is a false eye: its live neighbours form
+/// two or more chains, and live enemy stones hold two of its diagonals (one on the edge).
+fn is_false_eye(g: &Geom, cells: &[u8], dead: &[bool], st: &Structure, p: usize, c: u8) -> bool {
+    let mut first = NONE;
+    let mut several = false;
+    for n in g.adj(p) {
+        if cells[n] == c && !dead[n] {
+            let ch = st.chain_id[n];
+            if first == NONE {
+                first = ch;
+            } else if ch != first {
+                several = true;
+            }
+        }
+    }
+    if !several {
+        return false;
+    }
+    let o = 3 - c;
+    let mut enemy = 0;
+    let mut edge = false;
+    for d in g.diag(p) {
+        match cells[d] {
+            WALL => edge = true,
+            v if v == o && !dead[d] => enemy += 1,
+            _ => {}
+        }
+    }
+    enemy >= if edge { 1 } else { 2 }
 }
 
 /// Areas with every stone alive (Tromp-Taylor, the "as-is" score): stones plus empty regions

@@ -1,20 +1,75 @@
 //! Dead stones: read from territory markup, or estimated from the final position.
+//!
+//! # The estimator
+//!
+//! Real records stop where the players stopped: dead stones are still on the board, some
+//! dame are open, now and then a boundary too. The estimator is a static analysis on the
+//! region–chain graph with local playouts as referee for the fights it cannot settle:
+//!
+//! 1. **Enclosures.** For each colour `c`, a `c`-enclosure is a connected set of points not
+//!    occupied by `c` (empty points and enemy stones), bounded by `c`'s stones and the edge.
+//!    Black's territory with dead white stones in it is a black enclosure; so is White's whole
+//!    area seen from Black. Each enclosure gets an eye value (0–2) from its size and shape
+//!    (killable shapes: square and pyramid four, bulky five, flower six; a space holding dead
+//!    enemy stones is worth two eyes only with six empty points or more).
+//! 2. **Groups.** Chains are joined into groups through *links* (two shared liberties, or one
+//!    the opponent cannot take without being captured) and through enclosures that are proven
+//!    eyes (every enclosed stone dead, or none). A group's proven eye value (`pess`) counts
+//!    those eyes, a one-point eye counting 0 when enemy stones on its diagonals make it
+//!    false; a group worth two eyes is **alive** (a Benson-like floor, but heuristic: a big
+//!    territory counts as two eyes).
+//! 3. **Potential.** A group's potential (`opt`) adds every open enclosure on its border that
+//!    it could turn into an eye by capturing what is inside — unless that means capturing
+//!    more stones than the group has (White's whole area is no eye of a lone black stone) —
+//!    and one-point eyes false only because of enemy stones that may yet die.
+//! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
+//!    potential of two eyes while its walls do. Its contents die, unless a wall chain sits in
+//!    another hopeless enclosure (the walls may die first and free the contents: nested
+//!    death). A one- or two-stone chain in a small eye space of the group (a nakade stone,
+//!    e.g. the bent four in the corner) does not count as such a wall. When unproven wall
+//!    chains short of liberties share liberties with the contents (a capturing race or a
+//!    seki), local playouts decide instead.
+//! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
+//!    inside living walls go to playouts ("contested"), and so do the groups still left
+//!    without two eyes ("settle"), all in one batch.
+//!
+//! Each side moves first in half of the playouts; a group dies when it survives fewer than
+//! half of them. Groups whose survival lies between ¼ and ¾ are reported as *unsettled*.
+//! Deterministic throughout: fixed seeds derived from the position.
+//!
+//! With territory markup the dead stones come from the markup ([`from_markup`]) and the
+//! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
 
-use super::analysis::{Marker, Structure, NONE};
+use super::analysis::{find, union, Marker, Structure, NONE};
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use super::playout::LocalReader;
 use crate::rules::Point;
 
+/// Life of a stone's group as reported to the seki finder and the counter.
+pub(crate) const LIFE_UNPROVEN: u8 = 0;
+/// The group showed two eyes.
+pub(crate) const LIFE_ALIVE: u8 = 1;
+/// The group could not show two eyes and was left alive by the playouts (or, with markup,
+/// is not proven alive either).
+pub(crate) const LIFE_WEAK: u8 = 2;
+
 const UNKNOWN: u8 = 0;
 const ALIVE: u8 = 1;
 const DEAD: u8 = 2;
+/// Unproven but left alive by the playouts.
+const SETTLED: u8 = 3;
+/// Playout survival shares in this range make a group "unsettled" in the report.
+const SHAKY_LOW: f64 = 0.25;
+const SHAKY_HIGH: f64 = 0.75;
+/// A settled group dies when it survives fewer playouts than this share.
+const SETTLE_DEAD_BELOW: f64 = 0.5;
 const EYE: u8 = 0;
 const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;
 /// Rounds of life propagation and killing (each kills at least one layer).
 const MAX_ROUNDS: usize = 12;
-/// Largest enclosure (points) whose unproven contents go to playouts.
-const CONTESTED_SPACE: u16 = 40;
+/// Largest enclosure (points) whose unproven contents go to playouts ("contested").
+const CONTESTED_SPACE: u16 = 150;
 /// Enclosures with more empty points than this never get the semeai check.
 const SEMEAI_SPACE: u16 = 4;
 /// Enclosed chains smaller than this never get the semeai check.
@@ -49,7 +104,15 @@ pub(crate) struct DeadEstimator {
     chain_seen: Marker,
     uf: Vec<u16>,
     node_encl: Vec<u16>,
-    extra: Vec<(u16, u16)>,
+    ends: Vec<usize>,
+    shaky: Vec<bool>,
+    groups: Vec<u16>,
+    shares: Vec<f64>,
+    encl_seen: Marker,
+    reg_start: Vec<u32>,
+    reg_fill: Vec<u32>,
+    reg_list: Vec<u16>,
+    wall_mark: Vec<u32>,
     /// Enclosure of each region, per colour of enclosure.
     region_encl: [Vec<u16>; 2],
     weak: Vec<u16>,
@@ -68,40 +131,33 @@ pub(crate) struct DeadEstimator {
     gsize: Vec<u32>,
     links: Vec<(u16, u16)>,
     hopeless: Vec<bool>,
+    /// Stones of unsettled chains (padded indices), from the last [`DeadEstimator::estimate`].
+    pub unsettled: Vec<u16>,
     /// Print the estimator's rounds to stderr (development aid).
     pub trace: bool,
 }
 
-fn find(parent: &mut [u16], mut a: usize) -> usize {
-    while parent[a] as usize != a {
-        let p = parent[a] as usize;
-        parent[a] = parent[p];
-        a = parent[a] as usize;
-    }
-    a
-}
-
-fn union(parent: &mut [u16], a: usize, b: usize) {
-    let ra = find(parent, a);
-    let rb = find(parent, b);
-    if ra != rb {
-        let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-        parent[hi] = lo as u16;
-    }
+/// Whether a group of `group` stones can count on capturing `undecided` enemy stones to make
+/// an eye: not when they outnumber it by half again (**choice**, tuned on the Tygem counted
+/// games; White's whole area is no eye of a lone black stone).
+#[inline]
+fn could_capture(undecided: u16, group: u32) -> bool {
+    (undecided as u32) * 2 < group * 3
 }
 
 /// Eye value of an eye space of `size` points of which `empties` are empty (the rest dead
 /// enemy stones), with the shape given by `pts`.
 fn eye_value(g: &Geom, size: usize, empties: usize, pts: &[u16]) -> u8 {
+    if empties < size {
+        // dead enemy stones inside: only room for six empty points or more makes two eyes
+        // (**choice**, tuned on the Tygem counted games)
+        return if empties >= 6 { 2 } else { 1 };
+    }
     if size >= 7 {
         return 2;
     }
     if size <= 3 {
         return 1;
-    }
-    if empties < size {
-        // dead enemy stones inside: five points or more with room left live
-        return if size >= 5 && empties >= 3 { 2 } else { 1 };
     }
     // 4..=6 empty points: killable shapes are the square four, the pyramid four, the bulky
     // five and the flower six; they have a point touching all others but one… use neighbour
@@ -148,7 +204,7 @@ impl DeadEstimator {
         st: &Structure,
         fixed: bool,
         dead: &mut [bool],
-        alive: &mut [bool],
+        alive: &mut [u8],
     ) -> u32 {
         let nch = st.chains.len();
         self.reader.reset();
@@ -156,6 +212,8 @@ impl DeadEstimator {
         self.build_links(st);
         self.status.clear();
         self.status.resize(nch, UNKNOWN);
+        self.shaky.clear();
+        self.shaky.resize(nch, false);
         if fixed {
             for ch in 0..nch {
                 if dead[st.stones(ch)[0] as usize] {
@@ -187,7 +245,11 @@ impl DeadEstimator {
         if fixed {
             self.potential(g, cells, st);
         }
+        if !fixed {
+            self.settle_by_playouts(g, cells, st);
+        }
         let mut unsettled = 0;
+        self.unsettled.clear();
         for ch in 0..nch {
             match self.status[ch] {
                 DEAD => {
@@ -197,15 +259,23 @@ impl DeadEstimator {
                 }
                 ALIVE => {
                     for &s in st.stones(ch) {
-                        alive[s as usize] = true;
+                        alive[s as usize] = LIFE_ALIVE;
                     }
                 }
-                _ => {
-                    let r = find(&mut self.parent, ch);
-                    if self.opt[r] < 2 && !fixed {
-                        unsettled += st.chains[ch].size as u32;
-                    }
+                _ => {}
+            }
+            let open = self.status[ch] == UNKNOWN && {
+                let r = find(&mut self.parent, ch);
+                self.opt[r] < 2
+            };
+            if self.status[ch] == SETTLED || open {
+                for &s in st.stones(ch) {
+                    alive[s as usize] = LIFE_WEAK;
                 }
+            }
+            if !fixed && (self.shaky[ch] || open) {
+                unsettled += st.chains[ch].size as u32;
+                self.unsettled.extend_from_slice(st.stones(ch));
             }
         }
         unsettled
@@ -233,7 +303,6 @@ impl DeadEstimator {
 
     /// Enclosures of both colours with their bounding and enclosed chains, from the
     /// region–chain graph: a `c`-enclosure is a connected set of regions and enemy chains.
-    #[inline(never)]
     fn build_enclosures(&mut self, g: &Geom, st: &Structure) {
         let nch = st.chains.len();
         let nr = st.regions.len();
@@ -308,33 +377,51 @@ impl DeadEstimator {
                 self.encls[e].cont_len += 1;
                 self.container[ch] = e as u16;
             }
-            // walls: our chains touching its regions or its enemy chains
-            self.extra.clear();
+            // regions per enclosure (counting sort), then walls: our chains touching its
+            // regions or its enemy chains, deduplicated with a per-enclosure stamp
+            let ne = self.encls.len() - first;
+            self.reg_start.clear();
+            self.reg_start.resize(ne + 1, 0);
+            for r in 0..nr {
+                self.reg_start[self.node_encl[r] as usize - first + 1] += 1;
+            }
+            for k in 0..ne {
+                self.reg_start[k + 1] += self.reg_start[k];
+            }
+            self.reg_list.clear();
+            self.reg_list.resize(nr, 0);
+            self.reg_fill.clear();
+            self.reg_fill.extend_from_slice(&self.reg_start[..ne]);
+            for r in 0..nr {
+                let e = self.node_encl[r] as usize - first;
+                self.reg_list[self.reg_fill[e] as usize] = r as u16;
+                self.reg_fill[e] += 1;
+            }
+            self.wall_mark.clear();
+            self.wall_mark.resize(nch, u32::MAX);
             for e in first..self.encls.len() {
+                let start = self.bound.len() as u32;
+                let stamp = e as u32;
                 let cont = self.encls[e].cont_start as usize
                     ..self.encls[e].cont_start as usize + self.encls[e].cont_len as usize;
                 for k in cont {
                     for &y in st.enemies_of_chain(self.cont[k] as usize) {
-                        self.extra.push((e as u16, y));
+                        if self.wall_mark[y as usize] != stamp {
+                            self.wall_mark[y as usize] = stamp;
+                            self.bound.push(y);
+                        }
                     }
                 }
-            }
-            for r in 0..nr {
-                let e = self.node_encl[r];
-                for &ch in st.chains_of_region(r) {
-                    if st.chains[ch as usize].color == c {
-                        self.extra.push((e, ch));
+                let regs =
+                    self.reg_start[e - first] as usize..self.reg_start[e - first + 1] as usize;
+                for k in regs {
+                    for &ch in st.chains_of_region(self.reg_list[k] as usize) {
+                        if st.chains[ch as usize].color == c && self.wall_mark[ch as usize] != stamp
+                        {
+                            self.wall_mark[ch as usize] = stamp;
+                            self.bound.push(ch);
+                        }
                     }
-                }
-            }
-            self.extra.sort_unstable();
-            self.extra.dedup();
-            let mut j = 0;
-            for e in first..self.encls.len() {
-                let start = self.bound.len() as u32;
-                while j < self.extra.len() && self.extra[j].0 as usize == e {
-                    self.bound.push(self.extra[j].1);
-                    j += 1;
                 }
                 self.encls[e].bound_start = start;
                 self.encls[e].bound_len = (self.bound.len() as u32 - start) as u16;
@@ -361,7 +448,6 @@ impl DeadEstimator {
 
     /// Static connections: chains sharing two liberties, or one the opponent cannot occupy
     /// without being captured at once.
-    #[inline(never)]
     fn build_links(&mut self, st: &Structure) {
         self.links.clear();
         self.links.extend_from_slice(&st.shared);
@@ -385,7 +471,6 @@ impl DeadEstimator {
     /// Phase A, to a fixpoint: group chains through links and eye spaces (enclosures whose
     /// enclosed stones are all dead), value each group's proven eyes (`pess`), and mark groups
     /// worth two eyes alive.
-    #[inline(never)]
     fn propagate_life(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         loop {
@@ -436,6 +521,7 @@ impl DeadEstimator {
                 }
                 let mut v = e.value;
                 if e.size == 1
+                    && e.point != NONE
                     && is_false_eye(g, cells, &self.status, st, e.point as usize, e.color)
                 {
                     v = 0;
@@ -465,7 +551,6 @@ impl DeadEstimator {
     /// Each group's potential (`opt`): its proven eyes plus every open enclosure on its
     /// border that it could make an eye by capturing what is inside, unless that means
     /// capturing more stones than the group has.
-    #[inline(never)]
     fn potential(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         self.opt.clear();
@@ -473,7 +558,7 @@ impl DeadEstimator {
         // one-point eyes that are false only because of enemy stones that may yet die
         for ei in 0..self.encls.len() {
             let e = self.encls[ei];
-            if e.state != EYE || e.bound_len == 0 || e.size != 1 {
+            if e.state != EYE || e.bound_len == 0 || e.size != 1 || e.point == NONE {
                 continue;
             }
             let p = e.point as usize;
@@ -495,7 +580,7 @@ impl DeadEstimator {
             self.chain_seen.clear(nch.max(1));
             for bi in e.bound_start as usize..e.bound_start as usize + e.bound_len as usize {
                 let r = find(&mut self.parent, self.bound[bi] as usize);
-                if self.chain_seen.insert(r) && (e.undecided as u32) < self.gsize[r] {
+                if self.chain_seen.insert(r) && could_capture(e.undecided, self.gsize[r]) {
                     self.opt[r] += e.value as u16;
                 }
             }
@@ -523,7 +608,7 @@ impl DeadEstimator {
                         continue;
                     }
                     let y = st.chain_id[n] as usize;
-                    if self.status[y] == ALIVE || self.is_nakade_stone(x, y, st) {
+                    if self.is_nakade_stone(x, y, st) {
                         continue;
                     }
                     let ry = find(&mut self.parent, y);
@@ -532,8 +617,12 @@ impl DeadEstimator {
                     } else {
                         0
                     };
-                    if self.opt[ry] < 2 + from_e
-                        && st.chains[y].libs <= st.chains[x].libs + 1
+                    // a wall chain short of liberties may be unable to approach even when
+                    // its group lives (seki inside the walls)
+                    let short = st.chains[y].libs <= st.chains[x].libs + 1;
+                    let weak = self.status[y] != ALIVE && self.opt[ry] < 2 + from_e;
+                    if weak
+                        && short
                         && shares_liberty(g, cells, st, x, y)
                         && !self.weak.contains(&(y as u16))
                     {
@@ -581,7 +670,6 @@ impl DeadEstimator {
     /// Once nothing more dies statically: enclosures whose contents claim two eyes only
     /// through potential (no proven eyes) inside living walls go to playouts. Returns whether
     /// anything died.
-    #[inline(never)]
     fn kill_contested(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
         let mut killed = false;
         for ei in 0..self.encls.len() {
@@ -640,6 +728,85 @@ impl DeadEstimator {
         killed
     }
 
+    /// Last resort for groups that can neither show two eyes nor be killed statically: one
+    /// batch of playouts over their containers decides them all.
+    fn settle_by_playouts(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        let nch = st.chains.len();
+        self.stones.clear();
+        self.ends.clear();
+        self.groups.clear();
+        self.area.clear();
+        self.chain_seen.clear(nch.max(1));
+        self.encl_seen.clear(self.encls.len().max(1));
+        for ch in 0..nch {
+            if self.status[ch] != UNKNOWN {
+                continue;
+            }
+            let r = find(&mut self.parent, ch);
+            if self.opt[r] >= 2 {
+                continue;
+            }
+            if self.chain_seen.insert(r) {
+                self.groups.push(r as u16);
+            }
+        }
+        if self.groups.is_empty() {
+            return;
+        }
+        for gi in 0..self.groups.len() {
+            let r = self.groups[gi] as usize;
+            for ch in 0..nch {
+                if self.status[ch] == UNKNOWN && find(&mut self.parent, ch) == r {
+                    self.stones.extend_from_slice(st.stones(ch));
+                    let e = self.container[ch];
+                    if e != NONE && self.encl_seen.insert(e as usize) {
+                        let enc = self.encls[e as usize];
+                        let ci = (enc.color - 1) as usize;
+                        for rg in 0..st.regions.len() {
+                            if self.region_encl[ci][rg] == e {
+                                self.area.extend_from_slice(st.points(rg));
+                            }
+                        }
+                        for k in
+                            enc.cont_start as usize..enc.cont_start as usize + enc.cont_len as usize
+                        {
+                            self.area
+                                .extend_from_slice(st.stones(self.cont[k] as usize));
+                        }
+                    }
+                }
+            }
+            self.ends.push(self.stones.len());
+        }
+        self.shares.clear();
+        self.shares.resize(self.groups.len(), 0.0);
+        let seed = (self.stones[0] as u64) << 24 ^ self.stones.len() as u64 ^ 0xdead;
+        self.reader.survival_many(
+            g,
+            cells,
+            &self.area,
+            &self.stones,
+            &self.ends,
+            seed,
+            &mut self.shares,
+        );
+        for gi in 0..self.groups.len() {
+            let share = self.shares[gi];
+            let r = self.groups[gi] as usize;
+            for ch in 0..nch {
+                if self.status[ch] == UNKNOWN && find(&mut self.parent, ch) == r {
+                    // a split verdict is reported as unsettled, whichever way it went
+                    self.shaky[ch] = (SHAKY_LOW..SHAKY_HIGH).contains(&share);
+                    if share < SETTLE_DEAD_BELOW {
+                        self.status[ch] = DEAD;
+                    } else {
+                        self.status[ch] = SETTLED;
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the
     /// group of `x` that this group could capture: a nakade stone, not a semeai partner.
     /// This is what makes the bent four in the corner dead.
@@ -660,7 +827,6 @@ impl DeadEstimator {
     /// walls can (counting the enclosure itself). Kill the contents of hopeless enclosures,
     /// outermost first: an enclosure whose walls sit in another hopeless enclosure waits,
     /// since its walls may die and free it. Returns whether anything died.
-    #[inline(never)]
     fn kill_hopeless(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
         let nch = self.status.len();
         for ei in 0..self.encls.len() {

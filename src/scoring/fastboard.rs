@@ -97,16 +97,6 @@ impl FastBoard {
         self.captures = other.captures;
     }
 
-    #[inline]
-    pub fn chain_head(&self, i: usize) -> usize {
-        self.head[i] as usize
-    }
-
-    #[inline]
-    pub fn chain_size(&self, i: usize) -> usize {
-        self.size[self.head[i] as usize] as usize
-    }
-
     /// Whether the chain at `i` has exactly one liberty.
     #[inline]
     pub fn in_atari(&self, i: usize) -> bool {
@@ -121,12 +111,6 @@ impl FastBoard {
     pub fn atari_liberty(&self, i: usize) -> usize {
         let h = self.head[i] as usize;
         (self.lsum[h] / self.nlib[h] as u32) as usize
-    }
-
-    /// Pseudo-liberty count (an upper bound on liberties; 0 iff no liberties).
-    #[inline]
-    pub fn pseudo_libs(&self, i: usize) -> usize {
-        self.nlib[self.head[i] as usize] as usize
     }
 
     /// The stones of the chain at `i`.
@@ -337,6 +321,17 @@ impl FastBoard {
     /// Whether playing `c` at `i` would leave the new chain with exactly one liberty and
     /// capture nothing (self-atari), and the size of the chain that would be in atari.
     pub fn self_atari_size(&self, c: u8, i: usize) -> usize {
+        // two empty neighbours are two liberties already
+        if self
+            .g
+            .adj(i)
+            .iter()
+            .filter(|&&n| self.cell[n] == EMPTY)
+            .count()
+            >= 2
+        {
+            return 0;
+        }
         // count distinct liberties of the would-be chain, up to 2
         let mut libs = [0usize; 2];
         let mut nl = 0;
@@ -436,7 +431,7 @@ mod tests {
 
     #[test]
     fn capture_in_the_corner_and_ko() {
-        let mut b = board(&["XO...", "O....", ".....", "....."]);
+        let b = board(&["XO...", "O....", ".....", "....."]);
         // the black corner stone was captured when the second white stone arrived
         assert_eq!(b.cell[b.g.idx(0, 0)], EMPTY);
         assert_eq!(b.captures, [0, 1]);
@@ -455,7 +450,6 @@ mod tests {
         let b = board(&[".XX..", ".OOX.", ".XX..", "....."]);
         let w = b.g.idx(1, 1);
         assert!(b.in_atari(w));
-        assert_eq!(b.atari_liberty(w), b.g.idx(0, 1));
         assert_eq!(
             b.self_atari_size(WHITE, b.g.idx(0, 1)),
             0,

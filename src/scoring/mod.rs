@@ -9,14 +9,17 @@
 //!                    estimate)        filling)  territory) handicap bonus)
 //! ```
 //!
-//! Layout:
-//! - [`geom`]: padded 1-D board indexing shared by every analysis array;
-//! - [`analysis`]: chains, empty regions, flood fill;
-//! - [`dead`]: dead stones from markup, and the estimator for records without it;
-//! - [`fastboard`]: a small capture-aware board for the estimator's and seki finder's reading;
-//! - [`seki`]: seki liberties and seki chains by dame filling;
-//! - [`count`]: area and territory counts, per-point ownership;
-//! - [`score`]: per-ruleset margins, komi policy, agreement, divergence causes.
+//! Layout (private modules):
+//! - `geom`: padded 1-D board indexing shared by every analysis array;
+//! - `analysis`: chains, empty regions and the region–chain graph, union-find;
+//! - `dead`: dead stones from markup, and the estimator for records without it (its module
+//!   header describes the method);
+//! - `playout`: local playouts, the estimator's referee for fights it cannot settle;
+//! - `fastboard`: a small capture-aware board for playouts and the seki finder;
+//! - `seki`: seki liberties and seki chains by dame filling;
+//! - `count`: area and territory counts, false eyes needing teire, per-point ownership;
+//! - `score`: per-ruleset margins, komi policy, agreement, divergence causes (its module
+//!   header gives the decomposition behind [`FlipCause`]).
 //!
 //! One [`Scorer`] per thread: it owns all scratch memory, so scoring allocates only the
 //! report's point lists.
@@ -40,8 +43,8 @@ use crate::rules::board::Board;
 use crate::rules::{Color, Point, RulesetId};
 
 use analysis::Structure;
-use count::{Counter, Counts};
-use dead::DeadEstimator;
+use count::{Counter, Counts, Marks};
+use dead::{DeadEstimator, LIFE_UNPROVEN};
 use geom::{Geom, BLACK, EMPTY, WHITE};
 use seki::SekiFinder;
 
@@ -122,7 +125,7 @@ impl Agreement {
     }
 }
 
-/// Why two rulesets name different winners (see [`score`] for the decomposition).
+/// Why two rulesets name different winners (the decomposition is in the `score` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FlipCause {
     /// Who placed the last stone (area − territory = plays(B) − plays(W), RULES.md §3).
@@ -232,9 +235,13 @@ pub struct ScoreReport {
     /// Live stones plus territory plus seki eyes.
     pub black_area: u32,
     pub white_area: u32,
-    /// Territory (empty points and dead stones surrounded by one colour), seki eyes excluded.
+    /// Territory (empty points and dead stones surrounded by one colour), seki eyes and false
+    /// eyes needing teire excluded.
     pub black_territory: u32,
     pub white_territory: u32,
+    /// False eyes that must be filled (teire), both colours: Japanese counting leaves them
+    /// out of territory, Korean and area counting score them for their owner.
+    pub teire_points: u32,
     /// Prisoners each side holds: captures during play plus dead stones taken off.
     pub prisoners_black: u32,
     pub prisoners_white: u32,
@@ -242,6 +249,8 @@ pub struct ScoreReport {
     pub dead_stones: Vec<Point>,
     /// Stones of chains in seki, row-major.
     pub seki_stones: Vec<Point>,
+    /// Stones the estimator could not decide (counted alive), row-major.
+    pub unsettled_stones: Vec<Point>,
     /// What each point counts as, row-major (`y * width + x`).
     pub ownership: Vec<PointOwner>,
 }
@@ -257,8 +266,9 @@ pub struct Scorer {
     pub(crate) counter: Counter,
     pub(crate) dead: Vec<bool>,
     pub(crate) seki: Vec<bool>,
-    /// Stones of groups the estimator proved alive (two eyes).
-    pub(crate) alive: Vec<bool>,
+    /// Per stone: `LIFE_ALIVE` (group proved alive, two eyes), `LIFE_WEAK` (no two eyes,
+    /// left alive by the playouts) or `LIFE_UNPROVEN`.
+    pub(crate) alive: Vec<u8>,
     pub(crate) owner: Vec<PointOwner>,
 }
 
@@ -322,7 +332,7 @@ impl Scorer {
         self.seki.clear();
         self.seki.resize(g.size, false);
         self.alive.clear();
-        self.alive.resize(g.size, false);
+        self.alive.resize(g.size, LIFE_UNPROVEN);
         self.owner.clear();
         self.owner.resize(g.size, PointOwner::Dame);
         self.st.compute(&g, &self.cells);
@@ -353,9 +363,12 @@ impl Scorer {
         let mut counts = self.counter.count(
             &g,
             &self.cells,
-            &self.dead,
-            &self.seki,
-            &self.alive,
+            Marks {
+                dead: &self.dead,
+                seki: &self.seki,
+                alive: &self.alive,
+            },
+            &self.st,
             &mut self.owner,
         );
         // seki needs a neutral region touching unproven stones of both colours
@@ -368,9 +381,12 @@ impl Scorer {
             counts = self.counter.count(
                 &g,
                 &self.cells,
-                &self.dead,
-                &self.seki,
-                &self.alive,
+                Marks {
+                    dead: &self.dead,
+                    seki: &self.seki,
+                    alive: &self.alive,
+                },
+                &self.st,
                 &mut self.owner,
             );
         }
@@ -399,6 +415,7 @@ impl Scorer {
             handicap: h,
             passes,
             seki: k.black_seki_eyes as f64 - k.white_seki_eyes as f64,
+            teire: k.teire_margin(),
             parity: input.black_plays as f64 - input.white_plays as f64 - h as f64 - passes,
         };
         let per_ruleset = score::per_ruleset(
@@ -417,6 +434,16 @@ impl Scorer {
         let (winner_flip, half_point_flip, flip_cause) = score::divergence(&per_ruleset, &bases);
         let mut dead_stones = Vec::new();
         let mut seki_stones = Vec::new();
+        let mut unsettled_stones: Vec<Point> = self
+            .estimator
+            .unsettled
+            .iter()
+            .map(|&s| g.point(s as usize))
+            .collect();
+        unsettled_stones.sort_unstable_by_key(|p| (p.y, p.x));
+        if a.source != DeadSource::Estimated {
+            unsettled_stones.clear();
+        }
         let mut ownership = Vec::with_capacity(g.area());
         for i in g.points() {
             if self.dead[i] {
@@ -445,11 +472,13 @@ impl Scorer {
             black_area: k.black_area(),
             white_area: k.white_area(),
             black_territory: k.black_territory,
+            teire_points: k.black_teire + k.white_teire,
             white_territory: k.white_territory,
             prisoners_black: input.captures_by_black + k.dead_white,
             prisoners_white: input.captures_by_white + k.dead_black,
             dead_stones,
             seki_stones,
+            unsettled_stones,
             ownership,
         }
     }

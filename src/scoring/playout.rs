@@ -3,10 +3,11 @@
 //!
 //! A playout starts from the final position, lets the two sides play random moves *only
 //! inside a small area* around the fight, and stops when both pass. The policy is simple
-//! but not blind: capture a chain in atari when possible, otherwise save one of one's own,
-//! otherwise play a random legal move that neither fills one's own eye nor puts a chain of two
-//! or more stones in atari (so a seki stays a seki, and a lone nakade stone may still be
-//! thrown in). Half the playouts start with each colour, and the question "does this group
+//! but not blind: answer the opponent's last move by capturing a chain it left in atari or
+//! by saving one of one's own it put in atari, otherwise play a random legal move that
+//! neither fills one's own eye nor puts a chain of two or more stones in atari (so a seki
+//! stays a seki, and a lone nakade stone may still be thrown in). Moves are drawn by probing
+//! the area from a random start, so a move costs little more than the probes it rejects. Half the playouts start with each colour, and the question "does this group
 //! survive?" is answered by the share of playouts in which its stones are still on the board.
 //!
 //! Everything is deterministic: the generator is a fixed-seed xorshift, seeded per question
@@ -40,7 +41,7 @@ impl Rng {
 }
 
 /// Playouts per question (half with each colour first).
-pub(crate) const PLAYOUTS: usize = 8;
+pub(crate) const PLAYOUTS: usize = 6;
 
 /// Scratch state for local playouts.
 #[derive(Clone, Debug)]
@@ -50,9 +51,8 @@ pub(crate) struct LocalReader {
     have_base: bool,
     in_area: Marker,
     area: Vec<u16>,
-    moves: Vec<u16>,
-    captures: Vec<u16>,
-    escapes: Vec<u16>,
+    /// Empty points of the area during a playout.
+    cand: Vec<u16>,
     /// Playouts run since the last [`LocalReader::reset`] (for statistics).
     pub playouts: u32,
 }
@@ -66,9 +66,7 @@ impl Default for LocalReader {
             have_base: false,
             in_area: Marker::default(),
             area: Vec::new(),
-            moves: Vec::new(),
-            captures: Vec::new(),
-            escapes: Vec::new(),
+            cand: Vec::new(),
             playouts: 0,
         }
     }
@@ -106,6 +104,25 @@ impl LocalReader {
         stones: &[u16],
         seed: u64,
     ) -> f64 {
+        let mut out = [0.0];
+        self.survival_many(g, cells, area, stones, &[stones.len()], seed, &mut out);
+        out[0]
+    }
+
+    /// Like [`LocalReader::survival`] for several groups at once: `stones` holds the groups
+    /// one after the other, `ends[k]` is the end of group `k` in it; `out[k]` receives its
+    /// share.
+    #[allow(clippy::too_many_arguments)]
+    pub fn survival_many(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        area: &[u16],
+        stones: &[u16],
+        ends: &[usize],
+        seed: u64,
+        out: &mut [f64],
+    ) {
         self.ensure_base(g, cells);
         self.in_area.clear(g.size);
         self.area.clear();
@@ -114,37 +131,60 @@ impl LocalReader {
                 self.area.push(p);
             }
         }
-        let colour = cells[stones[0] as usize];
         let mut rng = Rng::new(seed);
-        let mut alive = 0;
+        out.iter_mut().for_each(|o| *o = 0.0);
         for k in 0..PLAYOUTS {
             self.work.copy_from(&self.base);
             let first = if k % 2 == 0 { BLACK } else { WHITE };
             self.play_out(first, &mut rng);
             self.playouts += 1;
-            let kept = stones
-                .iter()
-                .filter(|&&s| self.work.cell[s as usize] == colour)
-                .count();
-            if kept * 2 >= stones.len() {
-                alive += 1;
+            let mut start = 0;
+            for (j, &end) in ends.iter().enumerate() {
+                let group = &stones[start..end];
+                let colour = cells[group[0] as usize];
+                let kept = group
+                    .iter()
+                    .filter(|&&s| self.work.cell[s as usize] == colour)
+                    .count();
+                if kept * 2 >= group.len() {
+                    out[j] += 1.0 / PLAYOUTS as f64;
+                }
+                start = end;
             }
         }
-        alive as f64 / PLAYOUTS as f64
+    }
+
+    /// The empty points of the area, for move drawing.
+    fn refill(&mut self) {
+        self.cand.clear();
+        for &p in &self.area {
+            if self.work.cell[p as usize] == EMPTY {
+                self.cand.push(p);
+            }
+        }
     }
 
     fn play_out(&mut self, first: u8, rng: &mut Rng) {
         let mut c = first;
         let mut passes = 0;
+        let mut last = 0usize;
         let limit = 3 * self.area.len() + 8;
+        self.refill();
         for _ in 0..limit {
-            match self.choose(c, rng) {
+            match self.choose(c, last, rng) {
                 Some(i) => {
-                    self.work.play(c, i);
+                    if self.work.play(c, i) > 0 || self.work.cell[i] == EMPTY {
+                        // captures (or a suicide) emptied points: redraw the list
+                        self.refill();
+                    } else if let Some(k) = self.cand.iter().position(|&q| q as usize == i) {
+                        self.cand.swap_remove(k);
+                    }
+                    last = i;
                     passes = 0;
                 }
                 None => {
                     passes += 1;
+                    last = 0;
                     self.work.ko = 0;
                     if passes == 2 {
                         break;
@@ -155,52 +195,59 @@ impl LocalReader {
         }
     }
 
-    fn choose(&mut self, c: u8, rng: &mut Rng) -> Option<usize> {
+    /// A reply to the opponent's last move `last` (0 = none): capture a chain it left in
+    /// atari, or save one of ours it put in atari.
+    fn reply(&self, c: u8, last: usize) -> Option<usize> {
+        if last == 0 {
+            return None;
+        }
         let b = &self.work;
         let g = b.g;
-        self.moves.clear();
-        self.captures.clear();
-        self.escapes.clear();
-        for &p in &self.area {
-            let i = p as usize;
-            if b.cell[i] != EMPTY || !b.is_legal(c, i) {
-                continue;
-            }
-            let mut capture = false;
-            let mut escape = false;
-            for n in g.adj(i) {
-                let v = b.cell[n];
-                if v == opp(c) && b.in_atari(n) {
-                    capture = true;
-                } else if v == c && b.in_atari(n) {
-                    escape = true;
-                }
-            }
-            if capture {
-                self.captures.push(p);
-                continue;
-            }
-            if b.is_eye(c, i) {
-                continue;
-            }
-            let atari = b.self_atari_size(c, i);
-            if atari >= 2 {
-                continue;
-            }
-            if escape && atari == 0 {
-                self.escapes.push(p);
-            }
-            self.moves.push(p);
+        let o = opp(c);
+        // the stone just played, or a neighbour of it, may be capturable
+        let mut check = [last, 0, 0, 0, 0];
+        for (k, n) in g.adj(last).into_iter().enumerate() {
+            check[k + 1] = n;
         }
-        let pick = |v: &Vec<u16>, rng: &mut Rng| v[rng.below(v.len())] as usize;
-        if !self.captures.is_empty() {
-            Some(pick(&self.captures, rng))
-        } else if !self.escapes.is_empty() {
-            Some(pick(&self.escapes, rng))
-        } else if !self.moves.is_empty() {
-            Some(pick(&self.moves, rng))
-        } else {
-            None
+        for &s in &check {
+            if s == 0 || b.cell[s] == EMPTY || b.cell[s] > WHITE || !b.in_atari(s) {
+                continue;
+            }
+            let lib = b.atari_liberty(s);
+            if !self.in_area.contains(lib) || !b.is_legal(c, lib) {
+                continue;
+            }
+            if b.cell[s] == o {
+                return Some(lib);
+            }
+            // our chain in atari: extend if that gives it room
+            if b.self_atari_size(c, lib) == 0 {
+                return Some(lib);
+            }
         }
+        None
+    }
+
+    fn choose(&mut self, c: u8, last: usize, rng: &mut Rng) -> Option<usize> {
+        if let Some(i) = self.reply(c, last) {
+            return Some(i);
+        }
+        let b = &self.work;
+        let n = self.cand.len();
+        if n == 0 {
+            return None;
+        }
+        let start = rng.below(n);
+        for k in 0..n {
+            let i = self.cand[(start + k) % n] as usize;
+            if !b.is_legal(c, i) || b.is_eye(c, i) {
+                continue;
+            }
+            if b.self_atari_size(c, i) >= 2 {
+                continue;
+            }
+            return Some(i);
+        }
+        None
     }
 }

@@ -10,6 +10,7 @@
 //! seki liberty are seki chains; their one-colour regions are seki eyes (see `count`).
 
 use super::analysis::{Marker, Structure};
+use super::dead::LIFE_ALIVE;
 use super::fastboard::FastBoard;
 use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
 
@@ -60,7 +61,7 @@ impl SekiFinder {
         g: &Geom,
         cells: &[u8],
         dead: &[bool],
-        alive: &[bool],
+        alive: &[u8],
         seki: &mut [bool],
     ) -> u32 {
         self.live.clear();
@@ -121,7 +122,7 @@ impl SekiFinder {
                 let v = self.live[n];
                 if v == BLACK || v == WHITE {
                     colours |= v;
-                    if alive[n] || !self.short_of_eyes(g, n) {
+                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes(g, n) {
                         ok = false;
                     }
                 }

@@ -215,6 +215,31 @@ fn dame_left_open_scores_for_nobody() {
     assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 11.0 - 6.5);
 }
 
+#[test]
+fn false_eye_needing_teire_japanese_vs_korean() {
+    // The lone black stone on the top edge has no liberty but the false eye beside it: Black
+    // must fill it. Japanese counting leaves that point out of Black's territory, Korean
+    // counting (as Tygem counts) keeps it, area counting scores it either way.
+    let r = game(
+        "
+        . X . X O . .
+        . X X O O . .
+        X X O . . . .
+        . X O . . . .
+        ",
+    )
+    .score();
+    assert!(r.dead_stones.is_empty());
+    assert_eq!(r.ownership[2], PointOwner::BlackTeire);
+    assert_eq!(
+        (r.black_territory, r.teire_points, r.white_territory),
+        (3, 1, 12)
+    );
+    assert_eq!(margin(&r, RulesetId::Japanese), 3.0 - 12.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Korean), 4.0 - 12.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Chinese), 11.0 - 17.0 - 7.5);
+}
+
 /// 19×19, Black's wall on column 9 (rows 0–13) and column 8 (rows 14–18), White's wall just
 /// right of it: Black's area is 10 × 14 + 9 × 5 = 185 points, White's 176.
 fn board_185() -> String {
@@ -583,10 +608,9 @@ fn property_area_minus_territory_is_plays_difference_outside_seki() {
         };
         let r = scorer.score(&input);
         let area = r.black_area as f64 - r.white_area as f64;
-        let territory = (r.black_territory + r.prisoners_black) as f64
-            - (r.white_territory + r.prisoners_white) as f64;
         assert_eq!(area, margin(&r, RulesetId::Chinese), "case {case}");
-        assert_eq!(territory, margin(&r, RulesetId::Japanese), "case {case}");
+        // Korean territory counting (false eyes count, as area counting scores them)
+        let territory = margin(&r, RulesetId::Korean);
         if r.seki_points == 0 {
             assert_eq!(
                 area - territory,
@@ -600,7 +624,14 @@ fn property_area_minus_territory_is_plays_difference_outside_seki() {
         let n = |o: PointOwner| r.ownership.iter().filter(|&&x| x == o).count() as u32;
         assert_eq!(
             r.black_area,
-            n(PointOwner::BlackStone) + n(PointOwner::BlackTerritory) + n(PointOwner::BlackSekiEye)
+            n(PointOwner::BlackStone)
+                + n(PointOwner::BlackTerritory)
+                + n(PointOwner::BlackSekiEye)
+                + n(PointOwner::BlackTeire)
+        );
+        assert_eq!(
+            r.teire_points,
+            n(PointOwner::BlackTeire) + n(PointOwner::WhiteTeire)
         );
         assert_eq!(
             r.black_territory,
@@ -616,4 +647,50 @@ fn property_area_minus_territory_is_plays_difference_outside_seki() {
         assert_eq!(Scorer::new().score(&input), r, "case {case}");
     }
     assert!(checked > 100, "only {checked} of 400 cases without seki");
+}
+
+const FUZZ_CASES: usize = 300;
+
+#[test]
+fn arbitrary_setup_positions_never_panic() {
+    // Setup stones (AB/AW) can build positions no game reaches: chains without liberties,
+    // whole boards of one colour. Scoring must still answer, deterministically.
+    let mut rng = Rng(0xfeed_beef_0123_4567);
+    let mut scorer = Scorer::new();
+    for case in 0..FUZZ_CASES {
+        let (w, h) = (2 + rng.below(24) as u8, 2 + rng.below(24) as u8);
+        let mut board = Board::new(w, h);
+        let density = 1 + rng.below(10);
+        for p in board.points().collect::<Vec<_>>() {
+            let v = rng.below(10);
+            if v < density {
+                let c = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                board.set_stone(p, Some(c));
+            }
+        }
+        let input = ScoreInput {
+            board: &board,
+            territory_black: &[],
+            territory_white: &[],
+            captures_by_black: 0,
+            captures_by_white: 0,
+            black_plays: board.stones(Color::Black),
+            white_plays: board.stones(Color::White),
+            black_passes: 0,
+            white_passes: 0,
+            last_mover: None,
+            handicap: (case % 5) as u32,
+            recorded_komi: Some(6.5),
+            recorded_rules: Some(RulesetId::ALL[case % 7]),
+            recorded_result: None,
+            komi_policy: KomiPolicy::Standard,
+        };
+        let r = scorer.score(&input);
+        assert_eq!(r.ownership.len(), w as usize * h as usize, "case {case}");
+        assert_eq!(Scorer::new().score(&input), r, "case {case}: deterministic");
+    }
 }

@@ -146,6 +146,8 @@ fn sorted_points(set: &std::collections::HashSet<sgf_parse::go::Point>) -> Vec<P
 #[derive(Default)]
 struct Builder {
     size: Option<(u8, u8)>,
+    /// An `SZ` value that is no size (or one over 255), for the error message.
+    size_unreadable: Option<String>,
     km: Option<KomiRead>,
     ko_komi: Option<String>,
     ha: Option<String>,
@@ -266,6 +268,13 @@ impl Builder {
                 if self.size.is_none() {
                     let v = joined();
                     let size = parse_size(&v);
+                    if size.is_none() {
+                        let mut raw: String = v.trim().chars().take(32).collect();
+                        if raw.len() < v.trim().len() {
+                            raw.push('…');
+                        }
+                        self.size_unreadable = Some(raw);
+                    }
                     self.size = Some(size.unwrap_or((0, 0)));
                 }
                 self.invalid += 1;
@@ -299,6 +308,11 @@ impl Builder {
 
     fn finish(self) -> Result<GameRecord, RecordError> {
         let (w, h) = self.size.unwrap_or((19, 19));
+        if let Some(raw) = self.size_unreadable {
+            return Err(RecordError::BoardSize(format!(
+                "board size SZ[{raw}] is not a size within the supported 2..25"
+            )));
+        }
         if !(2..=MAX_BOARD_SIDE).contains(&w) || !(2..=MAX_BOARD_SIDE).contains(&h) {
             return Err(RecordError::BoardSize(format!(
                 "board {w}x{h} is outside the supported 2..25"

@@ -4,8 +4,10 @@
 mod common;
 mod corpus_ingestion;
 mod corpus_replay;
+mod explain;
 mod hostile;
 mod pipeline_output;
-mod samples;
 mod props;
 mod reliability;
+mod samples;
+mod scoring_accuracy;

@@ -36,17 +36,75 @@ const IDENTS: &[&str] = &[
 ];
 
 const VALUE_PIECES: &[&str] = &[
-    "aa", "ss", "tt", "pd", "dp", "zz", "yy", "ZZ", "aa:cc", "a", "", "\\]", "\\\\", "\\", "\\\n",
-    ":", ")", "(", ";", " ", "\n", "19", "9", "7:11", "26", "0", "255", "1000", "6.5", "375",
-    "2.75", "5 1/2", "-3", "1e309", "NaN", "inf", "B+R", "W+0.5", "B+", "0", "Void", "?",
-    "UTF-8", "GB2312", "SJIS", "EUC-KR", "UTF-16", "Latin-1", "é", "黑", "囲碁", "한국", "\u{FFFD}",
-    "\u{1F600}", "\u{FEFF}",
+    "aa",
+    "ss",
+    "tt",
+    "pd",
+    "dp",
+    "zz",
+    "yy",
+    "ZZ",
+    "aa:cc",
+    "a",
+    "",
+    "\\]",
+    "\\\\",
+    "\\",
+    "\\\n",
+    ":",
+    ")",
+    "(",
+    ";",
+    " ",
+    "\n",
+    "19",
+    "9",
+    "7:11",
+    "26",
+    "0",
+    "255",
+    "1000",
+    "6.5",
+    "375",
+    "2.75",
+    "5 1/2",
+    "-3",
+    "1e309",
+    "NaN",
+    "inf",
+    "B+R",
+    "W+0.5",
+    "B+",
+    "0",
+    "Void",
+    "?",
+    "UTF-8",
+    "GB2312",
+    "SJIS",
+    "EUC-KR",
+    "UTF-16",
+    "Latin-1",
+    "é",
+    "黑",
+    "囲碁",
+    "한국",
+    "\u{FFFD}",
+    "\u{1F600}",
+    "\u{FEFF}",
 ];
 
 /// Raw bytes that are not UTF-8 on their own (lead/trail bytes of GBK, Shift_JIS, UTF-8, BOMs).
 const RAW_PIECES: &[&[u8]] = &[
-    b"\x81\\", b"\x81]", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xe9", b"\xc3", b"\x00",
-    b"\x8e\x5d", b"\xa4\xa4",
+    b"\x81\\",
+    b"\x81]",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b"\xfe\xff",
+    b"\xe9",
+    b"\xc3",
+    b"\x00",
+    b"\x8e\x5d",
+    b"\xa4\xa4",
 ];
 
 fn ident() -> impl Strategy<Value = Vec<u8>> {
@@ -97,18 +155,17 @@ fn token() -> impl Strategy<Value = Vec<u8>> {
 
 /// A file: an optional prefix (BOM, leading text, a declared charset) and a token soup.
 fn sgf_ish_file() -> impl Strategy<Value = Vec<u8>> {
-    let prefix = select(
-        &[
-            &b""[..],
-            b"",
-            b"",
-            b"\xef\xbb\xbf",
-            b"Game record follows\n",
-            b"(;CA[GB2312]",
-            b"(;CA[SJIS]FF[4]",
-            b"(;GM[1]SZ[9]",
-        ][..],
-    );
+    const PREFIXES: &[&[u8]] = &[
+        b"",
+        b"",
+        b"",
+        b"\xef\xbb\xbf",
+        b"Game record follows\n",
+        b"(;CA[GB2312]",
+        b"(;CA[SJIS]FF[4]",
+        b"(;GM[1]SZ[9]",
+    ];
+    let prefix = select(PREFIXES);
     (prefix, vec(token(), 0..80)).prop_map(|(prefix, tokens)| {
         let mut v = prefix.to_vec();
         for t in tokens {
@@ -345,28 +402,38 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
                     })
                     .collect::<Vec<_>>()
             });
-            let setup = vec((0u8..3, point.clone()), 0..12)
-                .prop_map(|v| v.into_iter().map(|(k, (x, y))| (k, x, y)).collect::<Vec<_>>());
+            let setup = vec((0u8..3, point.clone()), 0..12).prop_map(|v| {
+                v.into_iter()
+                    .map(|(k, (x, y))| (k, x, y))
+                    .collect::<Vec<_>>()
+            });
             (
                 Just((w, h)),
                 setup,
                 moves,
                 prop::option::of(0usize..300),
                 prop::bool::weighted(0.1),
-                select(&["", "6.5", "7.5", "0", "375", "2.75", "5 1/2", "-3", "NaN", "inf", "1e309", "x"][..]),
+                select(
+                    &[
+                        "", "6.5", "7.5", "0", "375", "2.75", "5 1/2", "-3", "NaN", "inf", "1e309",
+                        "x",
+                    ][..],
+                ),
                 select(&["", "", "2", "4", "9", "7.5", "40", "x"][..]),
             )
         })
-        .prop_map(|((width, height), setup, moves, variation_at, lowercase, km, ha)| GameSpec {
-            width,
-            height,
-            setup,
-            moves,
-            variation_at,
-            lowercase,
-            km,
-            ha,
-        })
+        .prop_map(
+            |((width, height), setup, moves, variation_at, lowercase, km, ha)| GameSpec {
+                width,
+                height,
+                setup,
+                moves,
+                variation_at,
+                lowercase,
+                km,
+                ha,
+            },
+        )
 }
 
 proptest! {

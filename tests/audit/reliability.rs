@@ -163,7 +163,11 @@ fn check_bomb_rows(rows: &[GameRow]) {
     let too_large = Some(ErrorKind::FileTooLarge);
     let want = vec![
         ("bomb.sgf.gz".to_string(), None, too_large),
-        ("bomb.tar.gz".into(), Some("x/zeros.sgf".to_string()), too_large),
+        (
+            "bomb.tar.gz".into(),
+            Some("x/zeros.sgf".to_string()),
+            too_large,
+        ),
         ("bomb.tar.gz".into(), Some("x/d.sgf".into()), None),
         ("bomb.zip".into(), Some("a.sgf".into()), None),
         ("bomb.zip".into(), Some("zeros.sgf".into()), too_large),
@@ -196,8 +200,12 @@ fn bomb_reader_child() {
     let Some(dir) = std::env::var_os(BOMB_DIR_ENV) else {
         return;
     };
-    let rows = audit_paths(&[PathBuf::from(dir)], &limits(1 << 20, 16 << 20, 1_000_000), 1)
-        .expect("audit runs");
+    let rows = audit_paths(
+        &[PathBuf::from(dir)],
+        &limits(1 << 20, 16 << 20, 1_000_000),
+        1,
+    )
+    .expect("audit runs");
     check_bomb_rows(&rows);
     if let Some(kib) = peak_rss_kib() {
         println!("peak_rss_kib={kib}");
@@ -253,25 +261,65 @@ fn node_count_and_board_size_limits_give_clear_rows() {
     let dir = tempfile::tempdir().unwrap();
     let many = format!("(;SZ[9]{})", ";B[aa];W[bb]".repeat(60));
     let cases: &[(&str, &str, ErrorKind, &[&str])] = &[
-        ("nodes.sgf", &many, ErrorKind::TooManyNodes, &["121 nodes", "--max-nodes"]),
-        ("sz26.sgf", "(;SZ[26];B[aa])", ErrorKind::BoardSize, &["26x26", "2..25"]),
-        ("sz30x9.sgf", "(;SZ[30:9];B[aa])", ErrorKind::BoardSize, &["30x9", "2..25"]),
+        (
+            "nodes.sgf",
+            &many,
+            ErrorKind::TooManyNodes,
+            &["121 nodes", "--max-nodes"],
+        ),
+        (
+            "sz26.sgf",
+            "(;SZ[26];B[aa])",
+            ErrorKind::BoardSize,
+            &["26x26", "2..25"],
+        ),
+        (
+            "sz30x9.sgf",
+            "(;SZ[30:9];B[aa])",
+            ErrorKind::BoardSize,
+            &["30x9", "2..25"],
+        ),
         ("sz52.sgf", "(;SZ[52])", ErrorKind::BoardSize, &["52x52"]),
-        ("sz300.sgf", "(;SZ[300];B[aa])", ErrorKind::BoardSize, &["300"]),
+        (
+            "sz300.sgf",
+            "(;SZ[300];B[aa])",
+            ErrorKind::BoardSize,
+            &["SZ[300]", "2..25"],
+        ),
+        (
+            "szbig.sgf",
+            "(;SZ[big];B[aa])",
+            ErrorKind::BoardSize,
+            &["SZ[big]"],
+        ),
     ];
     for (name, text, _, _) in cases {
         std::fs::write(dir.path().join(name), text).unwrap();
     }
-    let rows = audit_paths(&[dir.path().to_path_buf()], &limits(1 << 20, 1 << 20, 100), 1).unwrap();
+    let rows = audit_paths(
+        &[dir.path().to_path_buf()],
+        &limits(1 << 20, 1 << 20, 100),
+        1,
+    )
+    .unwrap();
     assert_eq!(rows.len(), cases.len());
     let mut sorted: Vec<_> = cases.to_vec();
     sorted.sort_by_key(|c| c.0);
     for (row, (name, _, kind, words)) in rows.iter().zip(sorted) {
         assert!(row.source.ends_with(name));
         assert_eq!(row.ingest.status, Status::Error, "{name}");
-        assert_eq!(row.ingest.error_kind, Some(kind), "{name}: {}", message(row));
+        assert_eq!(
+            row.ingest.error_kind,
+            Some(kind),
+            "{name}: {}",
+            message(row)
+        );
         for w in words {
-            assert!(message(row).contains(w), "{name}: {w:?} in {:?}", message(row));
+            assert!(
+                message(row).contains(w),
+                "{name}: {w:?} in {:?}",
+                message(row)
+            );
         }
     }
 }
@@ -371,7 +419,11 @@ fn generated_games(dir: &Path, n: usize) {
             seed ^= seed << 17;
             let (x, y) = ((seed % 19) as u8, ((seed >> 8) % 19) as u8);
             let c = if m % 2 == 0 { 'B' } else { 'W' };
-            s.push_str(&format!(";{c}[{}{}]", (b'a' + x) as char, (b'a' + y) as char));
+            s.push_str(&format!(
+                ";{c}[{}{}]",
+                (b'a' + x) as char,
+                (b'a' + y) as char
+            ));
         }
         s.push(')');
         std::fs::write(dir.join(format!("g{i:05}.sgf")), s).unwrap();
@@ -433,7 +485,10 @@ fn a_scan_killed_with_sigkill_leaves_the_previous_output_intact() {
             child.try_wait().unwrap().is_none(),
             "the scan ended before it could be killed"
         );
-        assert!(started.elapsed() < Duration::from_secs(60), "no temporary file");
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no temporary file"
+        );
         std::thread::sleep(Duration::from_millis(10));
     }
     // Mid-run: reading, auditing and writing row groups.
@@ -447,9 +502,15 @@ fn a_scan_killed_with_sigkill_leaves_the_previous_output_intact() {
     assert!(!status.success());
 
     // The final name is never truncated: the previous file is untouched, byte for byte.
-    assert!(std::fs::read(&out).unwrap() == before, "games.parquet changed");
+    assert!(
+        std::fs::read(&out).unwrap() == before,
+        "games.parquet changed"
+    );
     // The only other file is the killed run's temporary file, which it could not remove.
-    assert_eq!(dir_names(&out_dir), vec![tmp_name.clone(), "games.parquet".into()]);
+    assert_eq!(
+        dir_names(&out_dir),
+        vec![tmp_name.clone(), "games.parquet".into()]
+    );
 
     // The next run removes the dead run's temporary file and replaces the output.
     let next = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
@@ -544,8 +605,11 @@ fn permission_errors_are_rows_and_the_run_goes_on() {
 fn fifos_and_dangling_symlinks_found_while_walking_are_rows() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.sgf"), GAME).unwrap();
-    std::os::unix::fs::symlink(dir.path().join("nowhere.sgf"), dir.path().join("b-dangling.sgf"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("nowhere.sgf"),
+        dir.path().join("b-dangling.sgf"),
+    )
+    .unwrap();
     let fifo = dir.path().join("c-pipe.sgf");
     let have_fifo = Command::new("mkfifo")
         .arg(&fifo)
@@ -558,8 +622,17 @@ fn fifos_and_dangling_symlinks_found_while_walking_are_rows() {
         want.push(Some(ErrorKind::IoError));
     }
     want.push(None);
-    assert_eq!(kinds(&rows), want, "{:?}", rows.iter().map(message).collect::<Vec<_>>());
-    assert!(message(&rows[1]).contains("b-dangling.sgf"), "{}", message(&rows[1]));
+    assert_eq!(
+        kinds(&rows),
+        want,
+        "{:?}",
+        rows.iter().map(message).collect::<Vec<_>>()
+    );
+    assert!(
+        message(&rows[1]).contains("b-dangling.sgf"),
+        "{}",
+        message(&rows[1])
+    );
     if have_fifo {
         assert!(message(&rows[2]).contains("c-pipe.sgf"));
         assert!(message(&rows[2]).contains("not a regular file"));
@@ -592,7 +665,10 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
     std::fs::write(d.join("b-garbage.tar.gz"), b"\x1f\x8b\x08\x00 not gzip").unwrap();
     // A tar.gz cut in the middle of its second member.
     let full = d.join("full.tar.gz.tmp");
-    write_tar_gz(&full, &[("one.sgf", GAME, 1), ("two.sgf", &[b' '; 4096], 64)]);
+    write_tar_gz(
+        &full,
+        &[("one.sgf", GAME, 1), ("two.sgf", &[b' '; 4096], 64)],
+    );
     let bytes = std::fs::read(&full).unwrap();
     std::fs::remove_file(&full).unwrap();
     std::fs::write(d.join("c-cut.tar.gz"), &bytes[..bytes.len() / 2]).unwrap();
@@ -606,17 +682,85 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
     let rows = audit_paths(&[d.to_path_buf()], &options(), 1).unwrap();
     let summary: Vec<_> = rows
         .iter()
-        .map(|r| (Path::new(&r.source).file_name().unwrap().to_owned(), r.ingest.error_kind))
+        .map(|r| {
+            (
+                Path::new(&r.source).file_name().unwrap().to_owned(),
+                r.ingest.error_kind,
+            )
+        })
         .collect();
-    assert_eq!(rows.len(), 6, "{summary:?}");
+    // The cut tar.gz: its first member, the member cut short, and the rest of the stream.
+    assert_eq!(rows.len(), 7, "{summary:?}");
     assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
     assert!(message(&rows[0]).contains("a-garbage.zip"));
     assert_eq!(rows[1].ingest.status, Status::Error);
-    assert!(message(&rows[1]).contains("b-garbage.tar.gz"), "{}", message(&rows[1]));
-    assert_eq!(rows[2].ingest.status, Status::Ok, "the first member is read");
-    assert_eq!(rows[3].ingest.status, Status::Error, "{summary:?}");
-    assert!(message(&rows[3]).contains("c-cut.tar.gz"), "{}", message(&rows[3]));
+    assert!(
+        message(&rows[1]).contains("b-garbage.tar.gz"),
+        "{}",
+        message(&rows[1])
+    );
+    assert_eq!(
+        rows[2].ingest.status,
+        Status::Ok,
+        "the first member is read"
+    );
+    assert_eq!(rows[3].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert_eq!(rows[3].member.as_deref(), Some("two.sgf"));
+    assert!(
+        message(&rows[3]).contains("c-cut.tar.gz::two.sgf"),
+        "{}",
+        message(&rows[3])
+    );
     assert_eq!(rows[4].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(message(&rows[4]).contains("d-cut.zip"));
-    assert_eq!(rows[5].ingest.status, Status::Ok, "the run goes on");
+    assert!(message(&rows[4]).contains("c-cut.tar.gz"));
+    assert_eq!(rows[5].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(message(&rows[5]).contains("d-cut.zip"));
+    assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuzz regressions: inputs found by `fuzz/` (see fuzz/README.md), checked in under
+// tests/fixtures/fuzz/, each run the way the fuzz target runs it: every game of the file in
+// order through one reused `Scratch`, as one pipeline worker does.
+
+fn fuzz_fixture(name: &str) -> Vec<u8> {
+    let p = repo().join("tests/fixtures/fuzz").join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// Every game of `bytes` through one scratch, in order; checks the row contract and that each
+/// game's facts equal those from a fresh scratch (no state leaks from one game to the next).
+fn fuzz_rows(bytes: &[u8]) -> Vec<GameRow> {
+    use kifu_audit::pipeline::game::row_from_ingested;
+    use kifu_audit::pipeline::Scratch;
+    let opts = options();
+    let mut scratch = Scratch::new();
+    let ingested = ingest_bytes(bytes, &opts.limits);
+    assert_eq!(
+        ingested.len(),
+        kifu_audit::sgf::prepare_file(bytes).game_count()
+    );
+    let mut rows = Vec::new();
+    for ingest in ingested {
+        let row = row_from_ingested("fuzz.sgf", None, ingest.clone(), &opts, &mut scratch);
+        let fresh = row_from_ingested("fuzz.sgf", None, ingest, &opts, &mut Scratch::new());
+        assert_eq!(row.replay, fresh.replay);
+        assert_eq!(format!("{:?}", row.score), format!("{:?}", fresh.score));
+        assert_eq!(row.score.is_some(), row.ingest.record.is_some());
+        rows.push(row);
+    }
+    rows
+}
+
+/// A game with stones, then a board with none: the scorer skipped its dead-stone estimator on
+/// the empty board and reported the previous game's unsettled stones, whose padded 13×13
+/// indices underflowed on the 9×9 board (`attempt to subtract with overflow` in
+/// `scoring::geom::Geom::point`, debug builds; garbage points, dropped later, in release).
+#[test]
+fn fuzz_stale_scorer_state() {
+    let rows = fuzz_rows(&fuzz_fixture("stale-scorer-state-13x13-then-empty-9x9.sgf"));
+    assert_eq!(rows.len(), 2);
+    let empty = rows[1].score.as_ref().unwrap();
+    assert!(empty.unsettled_stones.is_empty());
+    assert_eq!(empty.unsettled_points, 0);
 }

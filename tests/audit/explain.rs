@@ -1,0 +1,538 @@
+//! `kifu-audit explain`: the ASCII board (dead stones and territory where the markup puts
+//! them), the SVG (well-formed, one circle per stone per panel, one cross per dead stone per
+//! panel that removes dead stones, squares that add up to the counts), its rendering to PNG
+//! with resvg (shapes only), and the command's exit statuses.
+//!
+//! The PNGs are left in the temporary directory (`kifu-audit-explain-*.png`) for a person to
+//! look at.
+
+use crate::common::repo;
+use kifu_audit::cli::explain::{explain_bytes, Explained};
+use kifu_audit::render::{ascii, Diagram, Mark, Panel};
+use kifu_audit::rules::{Board, Color, MoveCheck, Point};
+use kifu_audit::scoring::{KomiPolicy, PointOwner};
+use std::collections::BTreeMap;
+use std::process::Command;
+
+const DEAD_SAMPLE: &str = "data-samples/dead/9x9-dead-stones-tb-tw.sgf";
+
+fn explain_file(rel: &str) -> Explained {
+    let bytes = std::fs::read(repo().join(rel)).expect("sample exists");
+    explain_bytes(rel, &bytes, 0, KomiPolicy::Standard).expect("explain runs")
+}
+
+fn diagram(e: &Explained) -> &Diagram {
+    &e.audit.as_ref().expect("a readable game").diagram
+}
+
+/// Board rows as drawn in the tests: whitespace-separated characters, one row per line.
+fn drawn(rows: &str) -> String {
+    rows.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") + "\n")
+        .collect()
+}
+
+#[test]
+fn dead_stones_sample_ascii_marks_dead_stones_and_territory_where_the_markup_puts_them() {
+    let e = explain_file(DEAD_SAMPLE);
+    let d = diagram(&e);
+    // TB covers the white stone on C5 (x) and TW the black stone on H7 (o): both are dead,
+    // and their points count as the other side's territory.
+    let expected = drawn(
+        "
+        + X + X O O - - O
+        X + X X O - O - -
+        + X + X O O - x -
+        X X X X O - O - -
+        + + o X O O O O -
+        X + + X X O - - -
+        + X X + X O O O O
+        X + X X X O - O -
+        + X + X O O - O -
+        ",
+    );
+    assert_eq!(ascii::bare(d), expected);
+    let board = ascii::board(d);
+    assert!(board.starts_with("   A B C D E F G H J\n 9 + X + X O O - - O  9\n"));
+    assert!(board.ends_with(" 1 + X + X O O - O -  1\n   A B C D E F G H J\n"));
+
+    let text = e.text();
+    for line in [
+        "status:    ok",
+        "black:     Dead Black",
+        "result:    W+10.5",
+        "dead: B H7, W C5",
+        "legal under chinese, japanese, korean, ing, aga, nz, tromp_taylor",
+        "recorded W+10.5: exact",
+        "No winner flip: White wins under all seven rulesets.",
+        "the identity of RULES.md §3 holds",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // The table: every ruleset's row shows figures that give its margin.
+    let japanese = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("japanese "))
+        .unwrap();
+    assert!(japanese.ends_with("-10.5  W+10.5"), "{japanese}");
+    let tt = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("tromp_taylor "))
+        .unwrap();
+    assert!(tt.contains("35     30"), "{tt}");
+}
+
+/// What the SVG holds, per panel.
+#[derive(Debug, Default, Clone, PartialEq)]
+struct PanelCounts {
+    removes_dead: bool,
+    stones: usize,
+    black_stones: usize,
+    white_stones: usize,
+    dead_marks: usize,
+    territory_black: usize,
+    territory_white: usize,
+    seki: usize,
+    /// Centres of live black stones and of dead marks, in picture coordinates.
+    black_centres: Vec<(f64, f64)>,
+    cross_centres: Vec<(f64, f64)>,
+}
+
+fn classes<'a>(n: &roxmltree::Node<'a, '_>) -> Vec<&'a str> {
+    n.attribute("class")
+        .map(|c| c.split_whitespace().collect())
+        .unwrap_or_default()
+}
+
+fn translate(g: &roxmltree::Node) -> (f64, f64) {
+    let t = g.attribute("transform").expect("panel has a transform");
+    let inner = t
+        .strip_prefix("translate(")
+        .and_then(|s| s.strip_suffix(')'))
+        .expect("translate(x,y)");
+    let (x, y) = inner.split_once(',').unwrap();
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+/// Parses the SVG with a real XML parser and counts what each panel draws.
+fn parse_svg(svg: &str) -> BTreeMap<String, PanelCounts> {
+    let doc = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let mut panels = BTreeMap::new();
+    for g in root
+        .children()
+        .filter(|n| n.is_element() && classes(n).contains(&"panel"))
+    {
+        let name = g.attribute("data-counting").unwrap().to_string();
+        let (tx, ty) = translate(&g);
+        let mut c = PanelCounts {
+            removes_dead: g.attribute("data-removes-dead") == Some("true"),
+            ..PanelCounts::default()
+        };
+        for n in g.descendants().filter(|n| n.is_element()) {
+            let cl = classes(&n);
+            let num = |a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+            match n.tag_name().name() {
+                "circle" if cl.contains(&"stone") => {
+                    c.stones += 1;
+                    if cl.contains(&"black") {
+                        c.black_stones += 1;
+                        if !cl.contains(&"dead-stone") {
+                            c.black_centres.push((tx + num("cx"), ty + num("cy")));
+                        }
+                    }
+                    if cl.contains(&"white") {
+                        c.white_stones += 1;
+                    }
+                }
+                "path" if cl.contains(&"dead") => {
+                    c.dead_marks += 1;
+                    // "M x1 y1 L x2 y2 …": the centre of the first stroke.
+                    let d = n.attribute("d").unwrap().replace(['M', 'L'], " ");
+                    let v: Vec<f64> = d.split_whitespace().map(|s| s.parse().unwrap()).collect();
+                    c.cross_centres
+                        .push((tx + (v[0] + v[2]) / 2.0, ty + (v[1] + v[3]) / 2.0));
+                }
+                "rect" if cl.contains(&"territory-black") => c.territory_black += 1,
+                "rect" if cl.contains(&"territory-white") => c.territory_white += 1,
+                "rect" if cl.contains(&"seki") => c.seki += 1,
+                _ => {}
+            }
+        }
+        assert!(panels.insert(name, c).is_none(), "one panel per family");
+    }
+    panels
+}
+
+/// Checks the SVG of a game against its diagram and score; returns the panels.
+fn check_svg(e: &Explained) -> (String, BTreeMap<String, PanelCounts>) {
+    let a = e.audit.as_ref().unwrap();
+    let d = &a.diagram;
+    let svg = e.svg().expect("a picture");
+    assert_eq!(e.svg().unwrap(), svg, "the SVG is deterministic");
+    let panels = parse_svg(&svg);
+    assert_eq!(
+        panels.keys().map(String::as_str).collect::<Vec<_>>(),
+        vec!["area", "as-is", "territory"]
+    );
+    let stones = d.stone_count();
+    let dead = d.dead_count();
+    let count = |c: Color| d.stones.iter().filter(|&&s| s == Some(c)).count();
+    let total_circles: usize = panels.values().map(|p| p.stones).sum();
+    let total_dead: usize = panels.values().map(|p| p.dead_marks).sum();
+    let removing = panels.values().filter(|p| p.removes_dead).count();
+    assert_eq!(
+        removing, 2,
+        "area and territory counting remove dead stones"
+    );
+    assert_eq!(total_circles, stones * panels.len());
+    assert_eq!(total_dead, dead * removing);
+    for (name, p) in &panels {
+        assert_eq!(p.stones, stones, "{name}: one circle per stone");
+        assert_eq!(p.black_stones, count(Color::Black), "{name}");
+        assert_eq!(p.white_stones, count(Color::White), "{name}");
+        let want_dead = if p.removes_dead { dead } else { 0 };
+        assert_eq!(p.dead_marks, want_dead, "{name}: one cross per dead stone");
+    }
+    // The squares add up to the counts the scorer reported.
+    let s = &a.score;
+    let live = |c: Color| {
+        (0..d.stones.len())
+            .filter(|&i| d.stones[i] == Some(c) && !d.dead[i])
+            .count() as u32
+    };
+    let area = &panels["area"];
+    assert_eq!(
+        area.territory_black as u32 + live(Color::Black),
+        s.black_area
+    );
+    assert_eq!(
+        area.territory_white as u32 + live(Color::White),
+        s.white_area
+    );
+    let terr = &panels["territory"];
+    assert_eq!(terr.territory_black as u32, s.black_territory);
+    assert_eq!(terr.territory_white as u32, s.white_territory);
+    assert_eq!(terr.seki as u32, s.seki_points);
+    let as_is = &panels["as-is"];
+    let (b, w) = d.as_is_area();
+    assert_eq!(as_is.territory_black + count(Color::Black), b as usize);
+    assert_eq!(as_is.territory_white + count(Color::White), w as usize);
+    assert_eq!(f64::from(b) - f64::from(w), s.margin_as_is_area);
+    // Every mark in the panels is one the diagram asks for.
+    for panel in Panel::ALL {
+        let marks = (0..d.stones.len())
+            .filter(|&i| d.mark(panel, i) != Mark::None)
+            .count();
+        let p = &panels[panel.name()];
+        assert_eq!(p.territory_black + p.territory_white + p.seki, marks);
+    }
+    (svg, panels)
+}
+
+/// Renders an SVG to PNG with resvg (no text: the crate is built without fonts) and leaves
+/// it in the temporary directory; returns the pixmap.
+fn render_png(svg: &str, name: &str) -> resvg::tiny_skia::Pixmap {
+    let opt = resvg::usvg::Options::default();
+    let tree = resvg::usvg::Tree::from_str(svg, &opt).expect("resvg reads the SVG");
+    let size = tree.size().to_int_size();
+    assert!(size.width() > 100 && size.height() > 100);
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::default(),
+        &mut pixmap.as_mut(),
+    );
+    let png = pixmap.encode_png().expect("PNG encodes");
+    assert!(png.len() > 1000, "a non-trivial PNG");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let path = std::env::temp_dir().join(format!("kifu-audit-explain-{name}.png"));
+    std::fs::write(&path, &png).expect("PNG written");
+    eprintln!("wrote {}", path.display());
+    pixmap
+}
+
+fn pixel(p: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)) -> (u8, u8, u8) {
+    let c = p
+        .pixel(x.round() as u32, y.round() as u32)
+        .expect("inside the picture")
+        .demultiply();
+    (c.red(), c.green(), c.blue())
+}
+
+/// The rendered picture shows the stones and crosses where the SVG puts them.
+fn check_pixels(pixmap: &resvg::tiny_skia::Pixmap, panels: &BTreeMap<String, PanelCounts>) {
+    for p in panels.values() {
+        for &c in &p.black_centres {
+            let (r, g, b) = pixel(pixmap, c);
+            assert!(
+                r < 60 && g < 60 && b < 60,
+                "black stone at {c:?}: {r},{g},{b}"
+            );
+        }
+        for &c in &p.cross_centres {
+            let (r, g, b) = pixel(pixmap, c);
+            assert!(
+                r > 150 && g < 90 && b < 90,
+                "red cross at {c:?}: {r},{g},{b}"
+            );
+        }
+    }
+    // The margin stays white.
+    assert_eq!(pixel(pixmap, (2.0, 2.0)), (255, 255, 255));
+}
+
+#[test]
+fn dead_stones_sample_svg_parses_counts_and_renders() {
+    let e = explain_file(DEAD_SAMPLE);
+    let d = diagram(&e);
+    assert_eq!(
+        d.stone_count(),
+        49,
+        "25 black and 24 white moves, no captures"
+    );
+    assert_eq!(d.dead_count(), 2);
+    let (svg, panels) = check_svg(&e);
+    assert_eq!(panels["area"].dead_marks, 2);
+    assert_eq!(panels["territory"].dead_marks, 2);
+    assert_eq!(panels["as-is"].dead_marks, 0);
+    assert!(svg.contains("japanese: W+10.5, komi 6.5"));
+    let pixmap = render_png(&svg, "dead-sample");
+    check_pixels(&pixmap, &panels);
+}
+
+/// A seeded random 9×9 game (no own-eye filling, no suicide, no simple-ko retake) stopped
+/// after `moves` moves, as SGF.
+fn generated_game(seed: u64, moves: usize) -> String {
+    let mut state = seed;
+    let mut next = || {
+        // xorshift64*
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    };
+    let mut board = Board::new(9, 9);
+    let mut ko: Option<Point> = None;
+    let mut color = Color::Black;
+    let mut sgf =
+        String::from("(;GM[1]FF[4]CA[UTF-8]SZ[9]RU[Chinese]KM[7.5]PB[Gen Black]PW[Gen White]RE[?]");
+    let mut passes = 0;
+    for _ in 0..moves {
+        let empties: Vec<Point> = board.points().filter(|&p| !board.is_occupied(p)).collect();
+        let start = (next() % empties.len().max(1) as u64) as usize;
+        let pick = (0..empties.len())
+            .map(|k| empties[(start + k) % empties.len()])
+            .find(|&p| {
+                let own_eye = board.neighbors(p).all(|q| board.get(q) == Some(color));
+                Some(p) != ko
+                    && !own_eye
+                    && matches!(board.check(color, p), MoveCheck::Playable { .. })
+            });
+        let letter = color.letter();
+        match pick {
+            Some(p) => {
+                ko = board.play(color, p).ko_point;
+                let (x, y) = (char::from(b'a' + p.x), char::from(b'a' + p.y));
+                sgf.push_str(&format!(";{letter}[{x}{y}]"));
+                passes = 0;
+            }
+            None => {
+                ko = None;
+                sgf.push_str(&format!(";{letter}[]"));
+                passes += 1;
+                if passes == 2 {
+                    break;
+                }
+            }
+        }
+        color = color.opposite();
+    }
+    sgf.push(')');
+    sgf
+}
+
+#[test]
+fn generated_game_svg_and_ascii_agree_with_the_board() {
+    let sgf = generated_game(0x5EED_0001, 70);
+    let e = explain_bytes("generated.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let a = e.audit.as_ref().expect("the generated game is readable");
+    let d = &a.diagram;
+    assert!(d.stone_count() > 20, "{sgf}");
+    // ASCII: one character per point, stones where the board has them, lower case for dead.
+    let bare = ascii::bare(d);
+    let rows: Vec<Vec<char>> = bare
+        .lines()
+        .map(|l| l.split(' ').map(|c| c.chars().next().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 9);
+    for (y, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), 9);
+        for (x, &ch) in row.iter().enumerate() {
+            let p = Point::new(x as u8, y as u8);
+            let dead = a.score.dead_stones.contains(&p);
+            let want: &[char] = match (a.replay.board.get(p), dead) {
+                (Some(Color::Black), false) => &['X'],
+                (Some(Color::White), false) => &['O'],
+                (Some(Color::Black), true) => &['x'],
+                (Some(Color::White), true) => &['o'],
+                (None, _) => &['+', '-', '=', '.'],
+            };
+            assert!(want.contains(&ch), "{ch} at {x},{y}\n{bare}");
+        }
+    }
+    let text = e.text();
+    for id in kifu_audit::rules::RulesetId::ALL {
+        let s = &a.score.per_ruleset[id.index()];
+        let result = kifu_audit::render::result_text(s);
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(id.name()) && l.ends_with(&result)),
+            "{id}: {result}\n{text}"
+        );
+    }
+    let (svg, panels) = check_svg(&e);
+    let pixmap = render_png(&svg, "generated");
+    check_pixels(&pixmap, &panels);
+}
+
+#[test]
+fn unreadable_game_prints_its_error_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.sgf");
+    std::fs::write(&bad, "this is not a game record").unwrap();
+    let svg = dir.path().join("bad.svg");
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("explain")
+        .arg(&bad)
+        .arg("--svg")
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("status:    error (not_sgf)"), "{stdout}");
+    assert!(stdout.contains("error:     "), "{stdout}");
+    assert!(!svg.exists());
+}
+
+#[test]
+fn explain_command_writes_the_svg_and_rejects_a_game_out_of_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("dead.svg");
+    let sample = repo().join(DEAD_SAMPLE);
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .args(["explain", "--komi", "recorded", "--svg"])
+        .arg(&svg)
+        .arg(&sample)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(" 5 + + o X O O O O -  5"), "{stdout}");
+    let written = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(parse_svg(&written)["area"].dead_marks, 2);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .args(["explain", "--game", "1"])
+        .arg(&sample)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("out of range"));
+}
+
+/// A diagram of a position drawn in ASCII (`X`, `O`, `.`) with the ownership given point by
+/// point: the renderers show what the scorer decided, so they are tested on decisions made
+/// here, not on the estimator's.
+fn diagram_from_ascii(rows: &str, owner_of: impl Fn(u8, u8, char) -> PointOwner) -> Diagram {
+    let rows: Vec<Vec<char>> = rows
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|c| c.chars().next())
+                .collect()
+        })
+        .filter(|r: &Vec<char>| !r.is_empty())
+        .collect();
+    let (w, h) = (rows[0].len(), rows.len());
+    let (mut ab, mut aw, mut ownership) = (String::new(), String::new(), Vec::new());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            let p = format!(
+                "[{}{}]",
+                char::from(b'a' + x as u8),
+                char::from(b'a' + y as u8)
+            );
+            match c {
+                'X' => ab.push_str(&p),
+                'O' => aw.push_str(&p),
+                _ => {}
+            }
+            ownership.push(owner_of(x as u8, y as u8, c));
+        }
+    }
+    // A setup-only record gives the board and a real report; the decisions are then ours.
+    let sgf = format!("(;GM[1]FF[4]SZ[{w}:{h}]KM[0.5]AB{ab}AW{aw})");
+    let e = explain_bytes("drawn.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let a = e.audit.expect("the drawn position is readable");
+    let mut score = a.score;
+    score.ownership = ownership;
+    score.dead_stones.clear();
+    score.seki_stones.clear();
+    Diagram::new(&a.replay.board, &score, 0).expect("ownership covers the board")
+}
+
+/// Seki with one eye each and one shared liberty: the ASCII board shows the three seki points
+/// as `=`; the SVG shows them as seki squares under territory counting, and under area
+/// counting the eyes as their owner's territory and only the shared liberty as seki.
+#[test]
+fn seki_points_are_marked_in_ascii_and_svg() {
+    let position = "
+        . O X . X . O . O X .
+        . O X X X X O O O X .
+        . O O O O O X X X X .
+        . . . . . O X . . . .
+        . . . . . O X . . . .
+    ";
+    let d = diagram_from_ascii(position, |x, y, c| match (x, y, c) {
+        (3, 0, _) => PointOwner::BlackSekiEye,
+        (7, 0, _) => PointOwner::WhiteSekiEye,
+        (5, 0, _) => PointOwner::SekiShared,
+        (_, _, 'X') => PointOwner::BlackStone,
+        (_, _, 'O') => PointOwner::WhiteStone,
+        _ => PointOwner::Dame,
+    });
+    let bare = ascii::bare(&d);
+    assert_eq!(
+        bare,
+        drawn(
+            "
+            . O X = X = O = O X .
+            . O X X X X O O O X .
+            . O O O O O X X X X .
+            . . . . . O X . . . .
+            . . . . . O X . . . .
+            "
+        )
+    );
+    let svg = kifu_audit::render::svg::render(&d, "seki");
+    let panels = parse_svg(&svg);
+    render_png(&svg, "seki");
+    let t = &panels["territory"];
+    assert_eq!((t.seki, t.territory_black, t.territory_white), (3, 0, 0));
+    let a = &panels["area"];
+    assert_eq!((a.seki, a.territory_black, a.territory_white), (1, 1, 1));
+    assert_eq!(panels["as-is"].seki, 0, "Tromp-Taylor knows no seki");
+    for p in panels.values() {
+        assert_eq!(p.stones, d.stone_count());
+        assert_eq!(p.dead_marks, 0);
+    }
+}

@@ -1,0 +1,161 @@
+//! Scoring accuracy on real records: the recomputed score under the record's own rules and komi
+//! against the recorded counted result, printed as a table (source × rules × agreement) and
+//! asserted at floors that only go up as the estimator improves.
+
+use crate::common::{dev_rows, tygem_rows};
+use kifu_audit::output::GameRow;
+use kifu_audit::scoring::Agreement;
+use kifu_audit::sgf::ResultKind;
+use std::collections::BTreeMap;
+
+#[derive(Default, Debug, Clone, Copy)]
+struct Tally {
+    exact: usize,
+    winner: usize,
+    differs: usize,
+    not_comparable: usize,
+}
+
+impl Tally {
+    fn add(&mut self, a: Agreement) {
+        match a {
+            Agreement::Exact => self.exact += 1,
+            Agreement::Winner => self.winner += 1,
+            Agreement::Differs => self.differs += 1,
+            Agreement::NotComparable => self.not_comparable += 1,
+        }
+    }
+    fn comparable(&self) -> usize {
+        self.exact + self.winner + self.differs
+    }
+    fn exact_rate(&self) -> f64 {
+        self.exact as f64 / self.comparable().max(1) as f64
+    }
+    fn winner_rate(&self) -> f64 {
+        (self.exact + self.winner) as f64 / self.comparable().max(1) as f64
+    }
+}
+
+fn counted(row: &GameRow) -> bool {
+    row.ingest
+        .record
+        .as_ref()
+        .and_then(|r| r.result.as_ref())
+        .is_some_and(|r| r.kind == ResultKind::Score && r.margin.is_some())
+}
+
+/// Tallies counted games by (source label, rules, markup).
+fn table<'a>(
+    rows: impl Iterator<Item = &'a GameRow>,
+    label: impl Fn(&GameRow) -> String,
+) -> BTreeMap<(String, String, &'static str), Tally> {
+    let mut t: BTreeMap<(String, String, &'static str), Tally> = BTreeMap::new();
+    for r in rows.filter(|r| counted(r)) {
+        let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
+            continue;
+        };
+        let rules = rec.rules.map_or("unknown", |id| id.name()).to_string();
+        let markup = if rec.has_territory_markup() {
+            "TB/TW"
+        } else {
+            "estimated"
+        };
+        t.entry((label(r), rules, markup))
+            .or_default()
+            .add(s.record_agreement);
+    }
+    t
+}
+
+fn print(title: &str, t: &BTreeMap<(String, String, &'static str), Tally>) {
+    eprintln!("{title}");
+    eprintln!(
+        "  {:<22} {:<13} {:<10} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8}",
+        "source", "rules", "dead", "exact", "winner", "differs", "n/c", "exact%", "winner%"
+    );
+    for ((src, rules, dead), x) in t {
+        eprintln!(
+            "  {src:<22} {rules:<13} {dead:<10} {:>7} {:>7} {:>7} {:>7} {:>7.1}% {:>7.1}%",
+            x.exact,
+            x.winner,
+            x.differs,
+            x.not_comparable,
+            100.0 * x.exact_rate(),
+            100.0 * x.winner_rate()
+        );
+    }
+}
+
+#[test]
+fn tygem_counted_games_agree_with_the_recorded_results() {
+    let Some(rows) = tygem_rows() else { return };
+    let t = table(rows.iter(), |_| "tygem-9d-2006".into());
+    print(
+        "Tygem 2006 counted games: recorded result vs Korean counting with the recorded komi",
+        &t,
+    );
+    let total = t.values().fold(Tally::default(), |mut a, x| {
+        a.exact += x.exact;
+        a.winner += x.winner;
+        a.differs += x.differs;
+        a.not_comparable += x.not_comparable;
+        a
+    });
+    eprintln!(
+        "  total: {} counted games, exact {:.2}%, same winner {:.2}%",
+        total.comparable() + total.not_comparable,
+        100.0 * total.exact_rate(),
+        100.0 * total.winner_rate()
+    );
+    assert!(
+        total.comparable() > 22_000,
+        "about 23,000 counted games: {total:?}"
+    );
+    assert!(
+        total.exact_rate() >= TYGEM_EXACT_FLOOR,
+        "exact {:.4}",
+        total.exact_rate()
+    );
+    assert!(
+        total.winner_rate() >= TYGEM_WINNER_FLOOR,
+        "winner {:.4}",
+        total.winner_rate()
+    );
+}
+
+/// Floors: raise them as the estimator improves (never lower them to make a change pass).
+const TYGEM_EXACT_FLOOR: f64 = 0.85;
+const TYGEM_WINNER_FLOOR: f64 = 0.95;
+const KGS_MARKUP_EXACT_FLOOR: f64 = 0.99;
+
+#[test]
+fn kgs_counted_games_agree_with_the_recorded_results() {
+    let Some(rows) = dev_rows() else { return };
+    let kgs = rows
+        .iter()
+        .filter(|r| r.source.contains("godmoves_Standard_Computer_Go_Dataset"));
+    let t = table(kgs, |_| "kgs-6d".into());
+    print(
+        "KGS 6d+ counted games (corpus/dev): recorded result vs the record's rules and komi",
+        &t,
+    );
+    let mut markup = Tally::default();
+    for ((_, _, dead), x) in &t {
+        if *dead == "TB/TW" {
+            markup.exact += x.exact;
+            markup.winner += x.winner;
+            markup.differs += x.differs;
+        }
+    }
+    eprintln!(
+        "  with TB/TW markup: {} games, exact {:.2}%",
+        markup.comparable(),
+        100.0 * markup.exact_rate()
+    );
+    assert!(markup.comparable() > 500, "{markup:?}");
+    assert!(
+        markup.exact_rate() >= KGS_MARKUP_EXACT_FLOOR,
+        "exact with markup {:.4}",
+        markup.exact_rate()
+    );
+}
