@@ -40,7 +40,10 @@ fuzz_target!(|data: &[u8]| {
                 Status::Error => {
                     assert!(ingest.record.is_none());
                     assert!(ingest.error_kind.is_some());
-                    assert!(ingest.error_message.as_deref().is_some_and(|m| !m.is_empty()));
+                    assert!(ingest
+                        .error_message
+                        .as_deref()
+                        .is_some_and(|m| !m.is_empty()));
                 }
                 Status::Recovered => {
                     assert!(ingest.record.is_some());
@@ -56,8 +59,12 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(row.score.is_some(), row.ingest.record.is_some());
             if let Some(record) = row.ingest.record.as_ref() {
                 // The same game again through the now-used scratch: identical facts.
-                let again = row_from_ingested("fuzz.sgf", None, row.ingest.clone(), &options, scratch);
-                assert_eq!(row.replay, again.replay, "scratch state leaked between games");
+                let again =
+                    row_from_ingested("fuzz.sgf", None, row.ingest.clone(), &options, scratch);
+                assert_eq!(
+                    row.replay, again.replay,
+                    "scratch state leaked between games"
+                );
                 assert_eq!(
                     format!("{:?}", row.score),
                     format!("{:?}", again.score),

@@ -2,7 +2,7 @@
 //! scratch state ([`Scratch`]) is made once per worker and reused for every game.
 
 use crate::output::{GameRow, ReplaySummary};
-use crate::rules::{Color, Event, ReplayReport, Replayer};
+use crate::rules::{Event, ReplayReport, Replayer};
 use crate::scoring::{KomiPolicy, Outcome, RecordedResult, ScoreInput, Scorer};
 use crate::sgf::{
     self, GameRecord, HandicapSource, Ingested, Limits, PreparedFile, ResultKind, Winner,
@@ -135,13 +135,6 @@ pub fn audit_record(
 ) -> (ReplaySummary, crate::scoring::ScoreReport, ReplayReport) {
     let report = replay_record(record, scratch);
     let summary = ReplaySummary::from_report(&report, handicap_setup_stones(record));
-    // On a board without stones the scorer skips its dead-stone estimator, whose unsettled
-    // stones from the previous game (padded indices of another board size) then leak into
-    // this report: an arithmetic overflow in debug builds. A fresh scorer (it allocates
-    // nothing until used) keeps games apart (fuzz regression `stale_scorer_state`).
-    if report.board.stones(Color::Black) == 0 && report.board.stones(Color::White) == 0 {
-        scratch.scorer = Scorer::new();
-    }
     let score = scratch
         .scorer
         .score(&score_input(record, &report, komi_policy));

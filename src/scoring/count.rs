@@ -2,13 +2,18 @@
 //!
 //! Dead stones are taken off (they become prisoners of the other side) and every remaining
 //! stone is alive. Each connected set of empty points (including the points the dead stones
-//! stood on) is then:
+//! stood on; computed on the region–chain graph, as regions joined through dead chains) is
+//! then:
 //! - **territory** of one colour when only that colour's live stones touch it;
 //! - a **seki eye** when only one colour touches it and at least one of those stones is in
 //!   seki (**choice**: one seki chain on the border is enough — RULES.md §4 does not say how a
 //!   region touching both a seki chain and an independently living chain counts);
 //! - **neutral** when both colours touch it (or neither: an empty board): a shared seki
 //!   liberty if it touches a seki chain, otherwise dame.
+//!
+//! A one-point territory that is a false eye some chain needs to connect through is marked
+//! *teire* (see [`PointOwner::BlackTeire`]): Korean and area counting score it for its owner,
+//! Japanese counting does not.
 //!
 //! Territory counting (Japanese, Korean) scores territory plus prisoners; seki eyes and
 //! neutral points score nothing. Area counting scores live stones plus territory plus seki

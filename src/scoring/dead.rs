@@ -12,9 +12,11 @@
 //!    area seen from Black. Each enclosure gets an eye value (0–2) from its size and shape
 //!    (killable shapes: square and pyramid four, bulky five, flower six; a space holding dead
 //!    enemy stones is worth two eyes only with six empty points or more).
-//! 2. **Groups.** Chains are joined into groups through *links* (two shared liberties, or one
-//!    the opponent cannot take without being captured) and through enclosures that are proven
-//!    eyes (every enclosed stone dead, or none). A group's proven eye value (`pess`) counts
+//! 2. **Groups.** Chains are joined into groups through *links* (a shared liberty: at the end
+//!    of a game two chains of one colour that share a liberty are nearly always connected;
+//!    **choice**, tuned on the Tygem counted games, where requiring two shared liberties or an
+//!    uncuttable one did worse) and through enclosures that are proven eyes (every enclosed
+//!    stone dead, or none). A group's proven eye value (`pess`) counts
 //!    those eyes, a one-point eye counting 0 when enemy stones on its diagonals make it
 //!    false; a group worth two eyes is **alive** (a Benson-like floor, but heuristic: a big
 //!    territory counts as two eyes).
@@ -68,6 +70,9 @@ const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;
 /// Rounds of life propagation and killing (each kills at least one layer).
 const MAX_ROUNDS: usize = 12;
+/// Shared-liberty weight that links two chains into a group (a liberty the opponent cannot
+/// take weighs 2, any other 1).
+const LINK_WEIGHT: usize = 1;
 /// Largest enclosure (points) whose unproven contents go to playouts ("contested").
 const CONTESTED_SPACE: u16 = 150;
 /// Enclosures with more empty points than this never get the semeai check.
@@ -446,8 +451,7 @@ impl DeadEstimator {
         }
     }
 
-    /// Static connections: chains sharing two liberties, or one the opponent cannot occupy
-    /// without being captured at once.
+    /// Static connections: chains whose shared liberties weigh [`LINK_WEIGHT`] or more.
     fn build_links(&mut self, st: &Structure) {
         self.links.clear();
         self.links.extend_from_slice(&st.shared);
@@ -459,7 +463,7 @@ impl DeadEstimator {
             while j < self.links.len() && self.links[j] == self.links[k] {
                 j += 1;
             }
-            if j - k >= 2 {
+            if j - k >= LINK_WEIGHT {
                 self.links[out] = self.links[k];
                 out += 1;
             }

@@ -336,6 +336,7 @@ impl Scorer {
         self.owner.clear();
         self.owner.resize(g.size, PointOwner::Dame);
         self.st.compute(&g, &self.cells);
+        self.estimator.unsettled.clear();
         let has_stones = !self.st.chains.is_empty();
         let markup = !tb.is_empty() || !tw.is_empty();
         if markup {
@@ -434,16 +435,17 @@ impl Scorer {
         let (winner_flip, half_point_flip, flip_cause) = score::divergence(&per_ruleset, &bases);
         let mut dead_stones = Vec::new();
         let mut seki_stones = Vec::new();
-        let mut unsettled_stones: Vec<Point> = self
-            .estimator
-            .unsettled
-            .iter()
-            .map(|&s| g.point(s as usize))
-            .collect();
+        // the estimator's list belongs to this game only when it ran on this game
+        let mut unsettled_stones: Vec<Point> = if a.source == DeadSource::Estimated {
+            self.estimator
+                .unsettled
+                .iter()
+                .map(|&s| g.point(s as usize))
+                .collect()
+        } else {
+            Vec::new()
+        };
         unsettled_stones.sort_unstable_by_key(|p| (p.y, p.x));
-        if a.source != DeadSource::Estimated {
-            unsettled_stones.clear();
-        }
         let mut ownership = Vec::with_capacity(g.area());
         for i in g.points() {
             if self.dead[i] {

@@ -47,24 +47,7 @@ fn game(diagram: &str) -> Game {
 
 impl Game {
     fn score(&self) -> ScoreReport {
-        let input = ScoreInput {
-            board: &self.board,
-            territory_black: &self.tb,
-            territory_white: &self.tw,
-            captures_by_black: self.captures_by_black,
-            captures_by_white: self.captures_by_white,
-            black_plays: self.black_plays,
-            white_plays: self.white_plays,
-            black_passes: self.black_passes,
-            white_passes: self.white_passes,
-            last_mover: None,
-            handicap: self.handicap,
-            recorded_komi: self.komi,
-            recorded_rules: self.rules,
-            recorded_result: self.result,
-            komi_policy: self.policy,
-        };
-        Scorer::new().score(&input)
+        Scorer::new().score(&input_of(self))
     }
 }
 
@@ -520,6 +503,40 @@ fn recorded_rules_use_the_record_komi() {
     let r = g.score();
     for s in &r.per_ruleset {
         assert_eq!(s.komi_used, 5.5);
+    }
+}
+
+#[test]
+fn a_scorer_reused_across_board_sizes_keeps_games_apart() {
+    // an unsettled-looking 19×19 game, then an empty 5×5 board, then markup on 9×9
+    let mut scorer = Scorer::new();
+    let mut big = game(&board_ing_tie());
+    big.board.set_stone(Point::new(15, 3), Some(Color::Black));
+    let first = scorer.score(&input_of(&big));
+    let empty = game(". . . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .");
+    let r = scorer.score(&input_of(&empty));
+    assert!(r.unsettled_stones.is_empty() && r.dead_stones.is_empty());
+    assert_eq!(r.unsettled_points, 0);
+    assert_eq!(scorer.score(&input_of(&big)), first);
+}
+
+fn input_of(g: &Game) -> ScoreInput<'_> {
+    ScoreInput {
+        board: &g.board,
+        territory_black: &g.tb,
+        territory_white: &g.tw,
+        captures_by_black: g.captures_by_black,
+        captures_by_white: g.captures_by_white,
+        black_plays: g.black_plays,
+        white_plays: g.white_plays,
+        black_passes: g.black_passes,
+        white_passes: g.white_passes,
+        last_mover: None,
+        handicap: g.handicap,
+        recorded_komi: g.komi,
+        recorded_rules: g.rules,
+        recorded_result: g.result,
+        komi_policy: g.policy,
     }
 }
 

@@ -12,7 +12,7 @@ pub(crate) fn parse_board(text: &str) -> (Geom, Vec<u8>) {
 }
 
 /// Parse an ASCII board; also return the padded indices of stones drawn lowercase.
-pub(crate) fn parse_board_with_dead(text: &str) -> (Geom, Vec<u8>, Vec<usize>) {
+fn parse_board_with_dead(text: &str) -> (Geom, Vec<u8>, Vec<usize>) {
     let rows: Vec<Vec<u8>> = text
         .lines()
         .map(|l| {

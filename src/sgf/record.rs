@@ -189,21 +189,13 @@ impl Builder {
         for p in node.properties.iter() {
             match p {
                 Prop::GM(g) if *g != 1 => return Err(RecordError::NotGo(format!("GM[{g}]"))),
-                Prop::SZ((w, h)) => {
-                    if self.size.is_none() {
-                        self.size = Some((*w, *h));
-                    }
-                }
+                Prop::SZ((w, h)) if self.size.is_none() => self.size = Some((*w, *h)),
                 Prop::B(m) => self.push_move(Color::Black, *m),
                 Prop::W(m) => self.push_move(Color::White, *m),
                 Prop::AB(s) => self.push_setup(before_move, s, Some(Color::Black)),
                 Prop::AW(s) => self.push_setup(before_move, s, Some(Color::White)),
                 Prop::AE(s) => self.push_setup(before_move, s, None),
-                Prop::KM(k) => {
-                    if self.km.is_none() {
-                        self.km = Some(KomiRead::Number(*k));
-                    }
-                }
+                Prop::KM(k) if self.km.is_none() => self.km = Some(KomiRead::Number(*k)),
                 Prop::HA(h) => first(&mut self.ha, &h.to_string()),
                 Prop::RU(t) => first(&mut self.rules_raw, &t.text),
                 Prop::PB(t) => first(&mut self.black, &t.text),
@@ -444,7 +436,7 @@ fn format_number(v: f64) -> String {
 /// boards with hoshi (odd sides ≥ 7). The Japanese order: upper right, lower left, lower right,
 /// upper left, then sides and centre.
 pub fn standard_handicap_points(n: u32, w: u8, h: u8) -> Option<Vec<Point>> {
-    if !(2..=9).contains(&n) || w != h || w < 7 || w % 2 == 0 {
+    if !(2..=9).contains(&n) || w != h || w < 7 || w.is_multiple_of(2) {
         return None;
     }
     let d = if w >= 13 { 3 } else { 2 };

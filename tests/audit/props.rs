@@ -334,7 +334,7 @@ impl GameSpec {
         let side = |i: usize| {
             let mut v = String::from("(");
             for k in 0..3 {
-                let c = if (i + k) % 2 == 0 { 'B' } else { 'W' };
+                let c = if (i + k).is_multiple_of(2) { 'B' } else { 'W' };
                 v.push_str(&format!(";{c}[aa]"));
             }
             v.push(')');
@@ -455,7 +455,7 @@ proptest! {
                 let record = i.record.as_ref().unwrap();
                 prop_assert_eq!(record.board_width, game.width);
                 prop_assert_eq!(record.board_height, game.height);
-                // Every move is kept: illegal and off-board ones are flagged by replay, not dropped.
+                // Every move is kept: illegal and off-board ones are flagged by replay.
                 prop_assert_eq!(record.moves.len(), game.moves.len());
                 if game.lowercase && !game.moves.is_empty() {
                     prop_assert_eq!(i.error_kind, Some(ErrorKind::LowercaseIdentifiers));

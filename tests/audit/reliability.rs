@@ -249,6 +249,7 @@ fn decompression_bombs_are_error_rows_and_memory_stays_bounded() {
         .find_map(|l| l.strip_prefix("peak_rss_kib="))
         .and_then(|v| v.trim().parse::<u64>().ok())
     {
+        eprintln!("peak memory while rejecting the bombs: {kib} KiB");
         assert!(
             kib < 96 * 1024,
             "peak memory {kib} KiB while rejecting {BOMB_MIB} MiB bombs"
