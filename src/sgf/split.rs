@@ -146,7 +146,7 @@ pub fn scan(text: &str) -> Scan {
 }
 
 /// Upper-cases all-lowercase property identifiers outside values (`b[pd]` → `B[pd]`), the
-/// repair for FF[1]-style files that sgf-parse would otherwise read as nameless properties.
+/// repair for `FF[1]`-style files that sgf-parse would otherwise read as nameless properties.
 pub fn uppercase_identifiers(text: &str) -> String {
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());
