@@ -242,6 +242,10 @@ pub struct ScoreReport {
     /// False eyes that must be filled (teire), both colours: Japanese counting leaves them
     /// out of territory, Korean and area counting score them for their owner.
     pub teire_points: u32,
+    /// Black's false eyes needing teire (part of `teire_points`).
+    pub black_teire: u32,
+    /// White's false eyes needing teire.
+    pub white_teire: u32,
     /// Prisoners each side holds: captures during play plus dead stones taken off.
     pub prisoners_black: u32,
     pub prisoners_white: u32,
@@ -475,6 +479,8 @@ impl Scorer {
             white_area: k.white_area(),
             black_territory: k.black_territory,
             teire_points: k.black_teire + k.white_teire,
+            black_teire: k.black_teire,
+            white_teire: k.white_teire,
             white_territory: k.white_territory,
             prisoners_black: input.captures_by_black + k.dead_white,
             prisoners_white: input.captures_by_white + k.dead_black,

@@ -244,11 +244,14 @@ fn decompression_bombs_are_error_rows_and_memory_stays_bounded() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
-    if let Some(kib) = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("peak_rss_kib="))
-        .and_then(|v| v.trim().parse::<u64>().ok())
-    {
+    // The harness prints `test … ` before the child's own output, on the same line.
+    let peak = stdout
+        .split("peak_rss_kib=")
+        .nth(1)
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse::<u64>().ok());
+    assert_eq!(peak.is_some(), peak_rss_kib().is_some(), "{stdout}");
+    if let Some(kib) = peak {
         eprintln!("peak memory while rejecting the bombs: {kib} KiB");
         assert!(
             kib < 96 * 1024,

@@ -91,13 +91,15 @@ NULLABLE_UNLESS_ERROR = {"first_illegal_move_{r}", "illegal_kind_{r}",  # NULL w
 # Tromp-Taylor counts every stone alive, which only margin_as_is_area shows (see check_semantics).
 AREA = "black_area - white_area"
 TERRITORY = "(black_territory + prisoners_black) - (white_territory + prisoners_white)"
+# Korean counting scores the false eyes that need teire for their owner (SCHEMA.md: black_teire).
+TERRITORY_WITH_TEIRE = "(black_territory + black_teire + prisoners_black) - (white_territory + white_teire + prisoners_white)"
 SCORING_BASIS = {
     "chinese": (AREA, "handicap"),
     "ing": (AREA, "handicap"),
     "aga": (AREA, "CASE WHEN handicap > 0 THEN handicap - 1 ELSE 0 END"),
     "nz": (AREA, "0"),
     "japanese": (TERRITORY, "0"),
-    "korean": (TERRITORY, "0"),
+    "korean": (TERRITORY_WITH_TEIRE, "0"),
 }
 # Rulesets without superko, where a repeated position is "no result, not illegal" (SCHEMA.md,
 # column repetition): their illegal_kind is never 'superko'.
@@ -443,6 +445,8 @@ class Checker:
             m, k = f"margin_{r}", f"komi_{r}"
             cols = ["black_area", "white_area"] if basis == AREA else \
                 ["black_territory", "white_territory", "prisoners_black", "prisoners_white"]
+            if basis == TERRITORY_WITH_TEIRE:
+                cols = cols + ["black_teire", "white_teire"]
             if r in R and has(m, k, "handicap", *cols):
                 check("margins", f"{ne} AND abs({q(m)} - (({basis}) - {q(k)} - ({bonus}))) > {EPS}",
                       f"{m} is not the {'area' if basis == AREA else 'territory + prisoners'} difference "
