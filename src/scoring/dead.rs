@@ -930,27 +930,24 @@ fn is_false_eye_if_alive_only(
     p: usize,
     c: u8,
 ) -> bool {
-    let o = opp(c);
-    let mut enemy = 0;
-    let mut wall = false;
-    for d in g.diag(p) {
-        let v = cells[d];
-        if v == WALL {
-            wall = true;
-        } else if v == o && status[st.chain_id[d] as usize] == ALIVE {
-            enemy += 1;
-        }
-    }
-    if wall {
-        enemy >= 1
-    } else {
-        enemy >= 2
-    }
+    false_eye_counting(g, cells, st, p, c, |chain| status[chain] == ALIVE)
 }
 
 /// A one-point eye of colour `c` at `p` is false when enough diagonal points hold live enemy
 /// stones: two in the middle of the board, one on the edge.
 fn is_false_eye(g: &Geom, cells: &[u8], status: &[u8], st: &Structure, p: usize, c: u8) -> bool {
+    false_eye_counting(g, cells, st, p, c, |chain| status[chain] != DEAD)
+}
+
+/// The false-eye test, with `counts(chain)` deciding which diagonal enemy chains count.
+fn false_eye_counting(
+    g: &Geom,
+    cells: &[u8],
+    st: &Structure,
+    p: usize,
+    c: u8,
+    counts: impl Fn(usize) -> bool,
+) -> bool {
     let o = opp(c);
     let mut enemy = 0;
     let mut wall = false;
@@ -958,7 +955,7 @@ fn is_false_eye(g: &Geom, cells: &[u8], status: &[u8], st: &Structure, p: usize,
         let v = cells[d];
         if v == WALL {
             wall = true;
-        } else if v == o && status[st.chain_id[d] as usize] != DEAD {
+        } else if v == o && counts(st.chain_id[d] as usize) {
             enemy += 1;
         }
     }

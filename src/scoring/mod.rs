@@ -329,6 +329,21 @@ impl Scorer {
     }
 
     /// Dead stones, seki and counts of `self.cells` (geometry `self.g`).
+    /// Counts the position with the current dead, seki and alive marks.
+    fn count_marked(&mut self, g: &Geom) -> Counts {
+        self.counter.count(
+            g,
+            &self.cells,
+            Marks {
+                dead: &self.dead,
+                seki: &self.seki,
+                alive: &self.alive,
+            },
+            &self.st,
+            &mut self.owner,
+        )
+    }
+
     pub(crate) fn analyse(&mut self, tb: &[Point], tw: &[Point]) -> Analysed {
         let g = self.g;
         self.dead.clear();
@@ -365,17 +380,7 @@ impl Scorer {
         } else {
             unsettled
         };
-        let mut counts = self.counter.count(
-            &g,
-            &self.cells,
-            Marks {
-                dead: &self.dead,
-                seki: &self.seki,
-                alive: &self.alive,
-            },
-            &self.st,
-            &mut self.owner,
-        );
+        let mut counts = self.count_marked(&g);
         // seki needs a neutral region touching unproven stones of both colours
         if self.counter.maybe_seki
             && self
@@ -383,17 +388,7 @@ impl Scorer {
                 .find(&g, &self.cells, &self.dead, &self.alive, &mut self.seki)
                 > 0
         {
-            counts = self.counter.count(
-                &g,
-                &self.cells,
-                Marks {
-                    dead: &self.dead,
-                    seki: &self.seki,
-                    alive: &self.alive,
-                },
-                &self.st,
-                &mut self.owner,
-            );
+            counts = self.count_marked(&g);
         }
         let as_is = count::as_is_area(&self.st);
         Analysed {
