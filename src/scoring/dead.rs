@@ -639,14 +639,9 @@ impl DeadEstimator {
             return true;
         }
         // the area: this enclosure, plus the small regions around the weak walls
-        let ci = (e.color - 1) as usize;
         self.area.clear();
         self.stones.clear();
-        for r in 0..st.regions.len() {
-            if self.region_encl[ci][r] as usize == ei {
-                self.area.extend_from_slice(st.points(r));
-            }
-        }
+        self.push_enclosure_points(ei, st);
         for k in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
             let x = self.cont[k] as usize;
             self.area.extend_from_slice(st.stones(x));
@@ -669,6 +664,16 @@ impl DeadEstimator {
         self.reader
             .survival(g, cells, &self.area, &self.stones, seed)
             < 0.5
+    }
+
+    /// Appends the empty points of enclosure `ei` (the regions it bounds) to `self.area`.
+    fn push_enclosure_points(&mut self, ei: usize, st: &Structure) {
+        let ci = (self.encls[ei].color - 1) as usize;
+        for r in 0..st.regions.len() {
+            if self.region_encl[ci][r] as usize == ei {
+                self.area.extend_from_slice(st.points(r));
+            }
+        }
     }
 
     /// Once nothing more dies statically: enclosures whose contents claim two eyes only
@@ -704,14 +709,9 @@ impl DeadEstimator {
             {
                 continue;
             }
-            let ci = (e.color - 1) as usize;
             self.area.clear();
             self.stones.clear();
-            for r in 0..st.regions.len() {
-                if self.region_encl[ci][r] as usize == ei {
-                    self.area.extend_from_slice(st.points(r));
-                }
-            }
+            self.push_enclosure_points(ei, st);
             for k in cont.clone() {
                 let x = self.cont[k] as usize;
                 self.area.extend_from_slice(st.stones(x));
@@ -765,12 +765,7 @@ impl DeadEstimator {
                     let e = self.container[ch];
                     if e != NONE && self.encl_seen.insert(e as usize) {
                         let enc = self.encls[e as usize];
-                        let ci = (enc.color - 1) as usize;
-                        for rg in 0..st.regions.len() {
-                            if self.region_encl[ci][rg] == e {
-                                self.area.extend_from_slice(st.points(rg));
-                            }
-                        }
+                        self.push_enclosure_points(e as usize, st);
                         for k in
                             enc.cont_start as usize..enc.cont_start as usize + enc.cont_len as usize
                         {
