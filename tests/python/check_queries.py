@@ -86,8 +86,9 @@ def main(argv=None) -> int:
     if not args.schema.is_file():
         print(f"FAIL: schema {args.schema} does not exist", file=sys.stderr)
         return 2
-    schema_cols = [c.name for c in parse_schema(args.schema)]
-    rulesets = rulesets_of(parse_schema(args.schema))
+    columns = parse_schema(args.schema)
+    schema_cols = [c.name for c in columns]
+    rulesets = rulesets_of(columns)
     if not schema_cols or not rulesets:
         print(f"FAIL: no column tables (or no legal_<r> columns) found in {args.schema}", file=sys.stderr)
         return 2
