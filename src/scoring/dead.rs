@@ -44,7 +44,7 @@
 
 use super::analysis::{find, union, Marker, Structure, NONE};
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
-use super::playout::LocalReader;
+use super::playout::{LocalReader, SETTLE_PLAYOUTS};
 use crate::rules::Point;
 
 /// Life of a stone's group as reported to the seki finder and the counter.
@@ -73,6 +73,8 @@ const MAX_ROUNDS: usize = 12;
 /// Shared-liberty weight that links two chains into a group (a liberty the opponent cannot
 /// take weighs 2, any other 1).
 const LINK_WEIGHT: usize = 1;
+/// Points farther than this from the groups being settled take no part in their playouts.
+const SETTLE_RADIUS: u8 = 3;
 /// Largest enclosure (points) whose unproven contents go to playouts ("contested").
 const CONTESTED_SPACE: u16 = 150;
 /// Enclosures with more empty points than this never get the semeai check.
@@ -123,6 +125,10 @@ pub(crate) struct DeadEstimator {
     weak: Vec<u16>,
     area: Vec<u16>,
     stones: Vec<u16>,
+    /// Steps from the stones in question (`u8::MAX`: farther than the radius), and the BFS
+    /// queue computing it.
+    dist: Vec<u8>,
+    queue: Vec<u16>,
     pub(crate) reader: LocalReader,
     encls: Vec<Encl>,
     bound: Vec<u16>,
@@ -777,6 +783,7 @@ impl DeadEstimator {
             }
             self.ends.push(self.stones.len());
         }
+        self.keep_near_stones(g, cells, SETTLE_RADIUS);
         self.shares.clear();
         self.shares.resize(self.groups.len(), 0.0);
         let seed = (self.stones[0] as u64) << 24 ^ self.stones.len() as u64 ^ 0xdead;
@@ -786,6 +793,7 @@ impl DeadEstimator {
             &self.area,
             &self.stones,
             &self.ends,
+            SETTLE_PLAYOUTS,
             seed,
             &mut self.shares,
         );
@@ -804,6 +812,37 @@ impl DeadEstimator {
                 }
             }
         }
+    }
+
+    /// Keeps only the points of `area` within `radius` steps of `stones` (the fight is local;
+    /// playing out a whole open area costs much and decides nothing more).
+    fn keep_near_stones(&mut self, g: &Geom, cells: &[u8], radius: u8) {
+        self.dist.clear();
+        self.dist.resize(g.size, u8::MAX);
+        self.queue.clear();
+        for &s in &self.stones {
+            if self.dist[s as usize] != 0 {
+                self.dist[s as usize] = 0;
+                self.queue.push(s);
+            }
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let p = self.queue[head] as usize;
+            head += 1;
+            let d = self.dist[p];
+            if d >= radius {
+                continue;
+            }
+            for n in g.adj(p) {
+                if cells[n] != WALL && self.dist[n] == u8::MAX {
+                    self.dist[n] = d + 1;
+                    self.queue.push(n as u16);
+                }
+            }
+        }
+        let dist = &self.dist;
+        self.area.retain(|&p| dist[p as usize] != u8::MAX);
     }
 
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the

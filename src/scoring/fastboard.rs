@@ -361,17 +361,30 @@ impl FastBoard {
                 heads[nh] = h;
                 nh += 1;
                 stones += self.size[h] as usize;
-                // collect this chain's liberties (other than i)
-                for s in self.chain_stones(n) {
-                    for m in self.g.adj(s) {
-                        if self.cell[m] == EMPTY && m != i && !libs[..nl].contains(&m) {
-                            if nl == 2 {
-                                return 0;
-                            }
-                            libs[nl] = m;
-                            nl += 1;
-                        }
+                // This chain's pseudo-liberties without `i` (counted once per stone of the
+                // chain next to `i`): none, one distinct point, or two or more.
+                let m = self
+                    .g
+                    .adj(i)
+                    .iter()
+                    .filter(|&&a| self.cell[a] == c && self.head[a] as usize == h)
+                    .count() as u64;
+                let n_rest = self.nlib[h] as u64 - m;
+                if n_rest == 0 {
+                    continue;
+                }
+                let s_rest = self.lsum[h] as u64 - m * i as u64;
+                let q_rest = self.lsq[h] - m * (i * i) as u64;
+                if s_rest * s_rest != n_rest * q_rest {
+                    return 0;
+                }
+                let lib = (s_rest / n_rest) as usize;
+                if !libs[..nl].contains(&lib) {
+                    if nl == 2 {
+                        return 0;
                     }
+                    libs[nl] = lib;
+                    nl += 1;
                 }
             }
         }
@@ -501,6 +514,23 @@ mod tests {
                     assert_eq!(b.in_atari(p), libs.len() == 1);
                 }
             }
+            for p in g.points() {
+                for c in [BLACK, WHITE] {
+                    if b.cell[p] == EMPTY && b.is_legal(c, p) {
+                        assert_eq!(b.self_atari_size(c, p), played_self_atari(&b, c, p));
+                    }
+                }
+            }
         }
+    }
+
+    /// Self-atari by playing the move on a copy: the new chain's size when it captured
+    /// nothing and kept exactly one liberty, else 0.
+    fn played_self_atari(b: &FastBoard, c: u8, p: usize) -> usize {
+        let mut t = b.clone();
+        if t.play(c, p) > 0 || t.cell[p] != c || !t.in_atari(p) {
+            return 0;
+        }
+        t.chain_stones(p).count()
     }
 }
