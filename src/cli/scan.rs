@@ -71,6 +71,27 @@ pub struct ScanArgs {
     pub max_nodes: usize,
 }
 
+/// The command line as recorded in the file's metadata: every argument except those that
+/// cannot change a row (`--threads`, `--quiet`, `--output`), so that runs differing only in
+/// them write byte-identical files.
+fn provenance(args: impl Iterator<Item = String>) -> String {
+    let mut kept = Vec::new();
+    let mut skip_value = false;
+    for a in args {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        match a.as_str() {
+            "-j" | "--threads" | "-o" | "--output" => skip_value = true,
+            "-q" | "--quiet" => {}
+            _ if a.starts_with("--threads=") || a.starts_with("--output=") => {}
+            _ if a.len() > 2 && (a.starts_with("-j") || a.starts_with("-o")) => {}
+            _ => kept.push(a),
+        }
+    }
+    kept.join(" ")
+}
+
 fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     let mut rulesets = Vec::new();
     for name in &args.rules {
@@ -96,7 +117,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
     let presets: Vec<String> = Ruleset::all().iter().map(|r| format!("{:?}", r)).collect();
-    let command_line: Vec<String> = std::env::args().collect();
+    let command_line = provenance(std::env::args());
     let metadata = vec![
         (
             "kifu_audit.version".to_string(),
@@ -107,10 +128,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             format!("{:?}", args.komi).to_lowercase(),
         ),
         ("kifu_audit.rulesets".to_string(), presets.join("\n")),
-        (
-            "kifu_audit.command_line".to_string(),
-            command_line.join(" "),
-        ),
+        ("kifu_audit.command_line".to_string(), command_line),
     ];
     let config = Config {
         inputs: args.inputs.clone(),
@@ -163,4 +181,31 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     } else {
         Outcome::AllRead
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::provenance;
+
+    #[test]
+    fn recorded_command_line_leaves_out_what_cannot_change_a_row() {
+        let args = |s: &str| {
+            s.split(' ')
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .into_iter()
+        };
+        assert_eq!(
+            provenance(args(
+                "kifu-audit scan a.zip --threads 1 -o x.parquet --komi recorded"
+            )),
+            "kifu-audit scan a.zip --komi recorded"
+        );
+        assert_eq!(
+            provenance(args(
+                "kifu-audit scan -j8 -q a.zip --output=y.parquet --threads=2 b"
+            )),
+            "kifu-audit scan a.zip b"
+        );
+    }
 }

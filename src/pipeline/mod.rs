@@ -68,6 +68,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let item_limit = config.limit;
     let mut summary = Summary::default();
     let stop_reader = AtomicBool::new(false);
+    let mut writer_done: Option<AtomicParquetWriter> = None;
     let result: Result<()> = std::thread::scope(|scope| {
         let reader_stop = &stop_reader;
         scope.spawn(move || {
@@ -92,32 +93,55 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
                 let _ = tx.send(chunk);
             }
         });
-        let mut builder = BatchBuilder::new();
+        // Rows go to a writer stage of their own, so that encoding and compressing one chunk
+        // overlaps the audit of the next; a channel of two chunks keeps memory bounded.
+        let (row_tx, row_rx) = mpsc::sync_channel::<Vec<GameRow>>(2);
+        let writer_stage = scope.spawn(move || -> Result<(Summary, AtomicParquetWriter)> {
+            let mut summary = Summary::default();
+            let mut builder = BatchBuilder::new();
+            for rows in row_rx {
+                for row in &rows {
+                    summary.add(row);
+                    builder.append(row);
+                }
+                writer.write(&builder.finish())?;
+            }
+            Ok((summary, writer))
+        });
+        let mut games = 0u64;
+        let mut interrupted_early = false;
         for chunk in rx {
             if interrupted.load(Ordering::Relaxed) {
-                summary.interrupted = true;
+                interrupted_early = true;
                 break;
             }
             let mut rows = pool.install(|| audit_chunk(&chunk, &options));
             if let Some(l) = config.limit {
-                let room = l.saturating_sub(summary.games) as usize;
+                let room = l.saturating_sub(games) as usize;
                 rows.truncate(room);
             }
-            for row in &rows {
-                summary.add(row);
-                builder.append(row);
+            games += rows.len() as u64;
+            if row_tx.send(rows).is_err() {
+                break; // the writer failed: its error is reported below
             }
-            writer.write(&builder.finish())?;
             progress.inc(chunk.len() as u64);
-            if config.limit.is_some_and(|l| summary.games >= l) {
+            if config.limit.is_some_and(|l| games >= l) {
                 stop_reader.store(true, Ordering::Relaxed);
                 break;
             }
         }
+        drop(row_tx);
+        let (s, w) = writer_stage
+            .join()
+            .map_err(|_| anyhow::anyhow!("the writer thread panicked"))??;
+        summary = s;
+        summary.interrupted |= interrupted_early;
+        writer_done = Some(w);
         Ok(())
     });
     progress.finish_and_clear();
     result?;
+    let writer = writer_done.context("the writer stage ended without its file")?;
     if interrupted.load(Ordering::Relaxed) {
         summary.interrupted = true;
         // Dropping the writer removes the temporary file; the previous output stays intact.

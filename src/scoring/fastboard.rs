@@ -113,7 +113,8 @@ impl FastBoard {
         (self.lsum[h] / self.nlib[h] as u32) as usize
     }
 
-    /// The stones of the chain at `i`.
+    /// The stones of the chain at `i` (tests walk chains to check the liberty bookkeeping).
+    #[cfg(test)]
     pub fn chain_stones(&self, i: usize) -> ChainIter<'_> {
         ChainIter {
             b: self,
@@ -396,6 +397,7 @@ impl FastBoard {
     }
 }
 
+#[cfg(test)]
 pub(crate) struct ChainIter<'a> {
     b: &'a FastBoard,
     start: usize,
@@ -403,6 +405,7 @@ pub(crate) struct ChainIter<'a> {
     done: bool,
 }
 
+#[cfg(test)]
 impl Iterator for ChainIter<'_> {
     type Item = usize;
     #[inline]
