@@ -53,6 +53,28 @@ fn parallel_output_equals_single_thread_output_byte_for_byte() {
 }
 
 #[test]
+fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_cli = |threads: &str, out: &Path| {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .args(["scan", "--quiet", "--threads", threads, "-o"])
+            .arg(out)
+            .arg(repo().join("data-samples"))
+            .status()
+            .unwrap();
+        assert_eq!(
+            status.code(),
+            Some(1),
+            "data-samples holds unreadable files"
+        );
+        std::fs::read(out).unwrap()
+    };
+    let a = run_cli("1", &dir.path().join("a.parquet"));
+    let b = run_cli("3", &dir.path().join("b.parquet"));
+    assert!(a == b, "--threads 1 and --threads 3 CLI outputs differ");
+}
+
+#[test]
 fn parquet_reads_back_with_the_schema_and_one_row_per_game() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.parquet");
