@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use kifu_audit::pipeline::game::{replay_record, score_input, Scratch};
 use kifu_audit::rules::ReplayReport;
 use kifu_audit::scoring::{KomiPolicy, ScoreInput, Scorer};
-use kifu_audit::sgf::GameRecord;
+use kifu_audit::sgf::{GameRecord, ResultKind};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -24,8 +24,9 @@ fn bench(c: &mut Criterion) {
         .map(|r| replay_record(r, &mut scratch))
         .collect();
     let mut scorer = Scorer::new();
-    // Distribution of single-game times.
-    let mut times: Vec<f64> = records
+    // Distribution of single-game times: all games, then counted and uncounted ones apart
+    // (a game stopped by resignation leaves open fights for the playouts to settle).
+    let times: Vec<f64> = records
         .iter()
         .zip(&finals)
         .map(|(rec, rep)| {
@@ -34,17 +35,26 @@ fn bench(c: &mut Criterion) {
             t.elapsed().as_secs_f64() * 1e6
         })
         .collect();
-    times.sort_by(|a, b| a.total_cmp(b));
-    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
-    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
-    println!(
-        "score/{what}: {} games, per game µs: mean {mean:.1}, median {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
-        times.len(),
-        pct(0.5),
-        pct(0.9),
-        pct(0.99),
-        pct(1.0)
-    );
+    let counted = |r: &GameRecord| {
+        r.result
+            .as_ref()
+            .is_some_and(|x| x.kind == ResultKind::Score)
+    };
+    let pick = |want: bool| -> Vec<f64> {
+        records
+            .iter()
+            .zip(&times)
+            .filter(|(r, _)| counted(r) == want)
+            .map(|(_, &t)| t)
+            .collect()
+    };
+    for (label, set) in [
+        ("all", times.clone()),
+        ("counted", pick(true)),
+        ("not counted", pick(false)),
+    ] {
+        print_distribution(&format!("score/{what} {label}"), set);
+    }
     let mut g = c.benchmark_group(format!("score/{what}"));
     g.sample_size(10);
     g.throughput(Throughput::Elements(records.len() as u64));
@@ -56,6 +66,24 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// Prints mean, median, p90, p99 and max of per-game times (µs).
+fn print_distribution(label: &str, mut times: Vec<f64>) {
+    if times.is_empty() {
+        return;
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let mean = times.iter().sum::<f64>() / times.len() as f64;
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p) as usize];
+    println!(
+        "{label}: {} games, per game µs: mean {mean:.1}, median {:.1}, p90 {:.1}, p99 {:.1}, max {:.1}",
+        times.len(),
+        pct(0.5),
+        pct(0.9),
+        pct(0.99),
+        pct(1.0)
+    );
 }
 
 criterion_group!(benches, bench);
