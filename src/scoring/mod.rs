@@ -17,7 +17,8 @@
 //! - `playout`: local playouts, the estimator's referee for fights it cannot settle;
 //! - `fastboard`: a small capture-aware board for playouts and the seki finder;
 //! - `seki`: seki liberties and seki chains by dame filling;
-//! - `count`: area and territory counts, false eyes needing teire, per-point ownership;
+//! - `count`: area and territory counts, points needing teire (from the markup when there
+//!   is one), per-point ownership;
 //! - `score`: per-ruleset margins, komi policy, agreement, divergence causes (its module
 //!   header gives the decomposition behind [`FlipCause`]).
 //!
@@ -43,7 +44,7 @@ use crate::rules::board::Board;
 use crate::rules::{Color, Point, RulesetId};
 
 use analysis::Structure;
-use count::{Counter, Counts, Marks};
+use count::{Counter, Counts, Marks, Markup};
 use dead::{DeadEstimator, LIFE_UNPROVEN};
 use geom::{Geom, BLACK, EMPTY, WHITE};
 use seki::SekiFinder;
@@ -235,16 +236,18 @@ pub struct ScoreReport {
     /// Live stones plus territory plus seki eyes.
     pub black_area: u32,
     pub white_area: u32,
-    /// Territory (empty points and dead stones surrounded by one colour), seki eyes and false
-    /// eyes needing teire excluded.
+    /// Territory (empty points and dead stones surrounded by one colour), seki eyes and points
+    /// needing teire excluded.
     pub black_territory: u32,
     pub white_territory: u32,
-    /// False eyes that must be filled (teire), both colours: Japanese counting leaves them
-    /// out of territory, Korean and area counting score them for their owner.
+    /// Territory points that must be filled (teire), both colours: false eyes a chain needs,
+    /// or with markup the points the markup leaves out (see [`PointOwner::BlackTeire`]).
+    /// Japanese counting leaves them out of territory, Korean and area counting score them
+    /// for their owner.
     pub teire_points: u32,
-    /// Black's false eyes needing teire (part of `teire_points`).
+    /// Black's points needing teire (part of `teire_points`).
     pub black_teire: u32,
-    /// White's false eyes needing teire.
+    /// White's points needing teire.
     pub white_teire: u32,
     /// Prisoners each side holds: captures during play plus dead stones taken off.
     pub prisoners_black: u32,
@@ -330,7 +333,7 @@ impl Scorer {
 
     /// Dead stones, seki and counts of `self.cells` (geometry `self.g`).
     /// Counts the position with the current dead, seki and alive marks.
-    fn count_marked(&mut self, g: &Geom) -> Counts {
+    fn count_marked(&mut self, g: &Geom, markup: Option<Markup>) -> Counts {
         self.counter.count(
             g,
             &self.cells,
@@ -338,6 +341,7 @@ impl Scorer {
                 dead: &self.dead,
                 seki: &self.seki,
                 alive: &self.alive,
+                markup,
             },
             &self.st,
             &mut self.owner,
@@ -380,7 +384,11 @@ impl Scorer {
         } else {
             unsettled
         };
-        let mut counts = self.count_marked(&g);
+        let markup = markup.then_some(Markup {
+            black: tb,
+            white: tw,
+        });
+        let mut counts = self.count_marked(&g, markup);
         // seki needs a neutral region touching unproven stones of both colours
         if self.counter.maybe_seki
             && self
@@ -388,7 +396,7 @@ impl Scorer {
                 .find(&g, &self.cells, &self.dead, &self.alive, &mut self.seki)
                 > 0
         {
-            counts = self.count_marked(&g);
+            counts = self.count_marked(&g, markup);
         }
         let as_is = count::as_is_area(&self.st);
         Analysed {

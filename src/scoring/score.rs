@@ -10,7 +10,7 @@
 //!   Black's, `seki` = Black's seki eyes minus White's, and `parity` is the rest of
 //!   `plays(B) − plays(W)`: 1 when Black placed the last stone of an alternating game, else 0;
 //! - Tromp-Taylor also adds `as-is area − A` (the dead stones it does not remove);
-//! - Japanese counting subtracts the false eyes that need teire (`T` counts them, as Korean
+//! - Japanese counting subtracts the points that need teire (`T` counts them, as Korean
 //!   counting does; see [`super::PointOwner::BlackTeire`]); this is filed under `parity`;
 //! - every ruleset subtracts its komi and its handicap bonus.
 //!
@@ -78,10 +78,18 @@ pub(crate) struct Bases {
     pub passes: f64,
     /// Black's seki eyes minus White's.
     pub seki: f64,
-    /// Black's false eyes needing teire minus White's (Japanese counting takes them off).
+    /// Black's points needing teire minus White's (Japanese counting takes them off).
     pub teire: f64,
     /// `plays(B) − plays(W) − H − passes`.
     pub parity: f64,
+}
+
+/// Whether a territory-counting ruleset scores the points that must be filled (teire) for
+/// their owner: Korean does (Tygem's counted results), Japanese does not (Art. 8); see
+/// [`super::PointOwner::BlackTeire`]. Area counting scores them either way. Which points
+/// need teire is decided by the count (from the markup when there is one), not here.
+fn scores_teire(rs: &Ruleset) -> bool {
+    rs.id != RulesetId::Japanese
 }
 
 /// Named components of one ruleset's margin relative to the territory margin (see the module
@@ -92,7 +100,7 @@ fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
     let bonus = rs.handicap_bonus.points(b.handicap);
     let (parity, handicap, seki, passes) = if area_like {
         (b.parity, h - bonus, b.seki, b.passes)
-    } else if rs.id == RulesetId::Japanese {
+    } else if !scores_teire(rs) {
         // teire is a dame-filling subtlety of the same identity: filed under parity
         (-b.teire, -bonus, 0.0, 0.0)
     } else {
@@ -122,7 +130,7 @@ pub(crate) fn margin_for(rs: &Ruleset, b: &Bases, komi: f64) -> f64 {
     } else {
         match rs.counting {
             Counting::Area => b.area,
-            Counting::Territory if rs.id == RulesetId::Japanese => b.territory - b.teire,
+            Counting::Territory if !scores_teire(rs) => b.territory - b.teire,
             Counting::Territory => b.territory,
         }
     };

@@ -223,6 +223,104 @@ fn false_eye_needing_teire_japanese_vs_korean() {
     assert_eq!(margin(&r, RulesetId::Chinese), 11.0 - 17.0 - 7.5);
 }
 
+/// A game whose final node carries territory markup, drawn on the board: `+` an empty point
+/// marked as Black's territory (`TB`), `-` one marked as White's (`TW`), `.` an unmarked one;
+/// `x` / `o` a stone marked as the other side's territory (dead).
+fn game_with_markup(diagram: &str) -> Game {
+    let mut g = game(&diagram.replace('-', "."));
+    let rows = diagram
+        .lines()
+        .map(|l| l.split_whitespace().collect::<String>())
+        .filter(|r| !r.is_empty());
+    for (y, row) in rows.enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let p = Point::new(x as u8, y as u8);
+            match ch {
+                '+' | 'o' => g.tb.push(p),
+                '-' | 'x' => g.tw.push(p),
+                _ => {}
+            }
+        }
+    }
+    g
+}
+
+#[test]
+fn with_markup_teire_is_what_the_markup_leaves_out() {
+    // KGS 2017-01-03-18 (P1): Black's lone stone on the edge under White's wall has two
+    // liberties, the dame beside it and the point on its left. Once White fills the dame,
+    // Black must connect on the left, and KGS leaves that point out of its markup; it is no
+    // one-point false eye, so our own test alone keeps it as territory.
+    let board = "
+        + + X O - - -
+        + + X O - - -
+        + + X O O - -
+        + + . X . O -
+    ";
+    let r = game_with_markup(board).score();
+    assert_eq!(r.dead_source, DeadSource::Markup);
+    assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTeire);
+    assert_eq!(r.ownership[3 * 7 + 4], PointOwner::Dame);
+    assert_eq!(
+        (r.black_territory, r.black_teire, r.white_territory),
+        (8, 1, 9)
+    );
+    // Japanese counts what the markup counts; Korean and area counting count the teire point
+    assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 9.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Korean), 9.0 - 9.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Chinese), 13.0 - 14.0 - 7.5);
+    // without the markup, our false-eye test sees no teire there
+    let r = game(&board.replace('-', ".")).score();
+    assert_eq!(r.dead_source, DeadSource::Estimated);
+    assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTerritory);
+    assert_eq!((r.black_territory, r.black_teire), (9, 0));
+    // the markup that marks the point too: plain territory
+    let r = game_with_markup(&board.replacen("+ + . X", "+ + + X", 1)).score();
+    assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTerritory);
+    assert_eq!((r.black_territory, r.black_teire), (9, 0));
+
+    // KGS 2017-01-30-3 (P8): the false eye our own test takes off as teire (see
+    // false_eye_needing_teire_japanese_vs_korean) is marked as Black's: it counts.
+    let r = game_with_markup(
+        "
+        + X + X O - -
+        + X X O O - -
+        X X O - - - -
+        + X O - - - -
+        ",
+    )
+    .score();
+    assert_eq!(r.ownership[2], PointOwner::BlackTerritory);
+    assert_eq!(
+        (r.black_territory, r.teire_points, r.white_territory),
+        (4, 0, 12)
+    );
+    assert_eq!(margin(&r, RulesetId::Japanese), 4.0 - 12.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Korean), 4.0 - 12.0 - 6.5);
+}
+
+#[test]
+fn markup_of_dead_stones_only_leaves_teire_to_our_test() {
+    // A markup that marks no empty point is a list of dead stones, not a statement of
+    // territory: territory and teire are ours (the false eye beside the top-edge stone).
+    let r = game_with_markup(
+        "
+        . X . X O . .
+        . X X O O . x
+        X X O . . . .
+        . X O . . . .
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_source, DeadSource::Markup);
+    assert_eq!(r.dead_black, 1);
+    assert_eq!(r.ownership[2], PointOwner::BlackTeire);
+    assert_eq!(
+        (r.black_territory, r.teire_points, r.white_territory),
+        (3, 1, 12)
+    );
+}
+
 /// 19×19, Black's wall on column 9 (rows 0–13) and column 8 (rows 14–18), White's wall just
 /// right of it: Black's area is 10 × 14 + 9 × 5 = 185 points, White's 176.
 fn board_185() -> String {
