@@ -125,10 +125,11 @@ fn tygem_counted_games_agree_with_the_recorded_results() {
 
 /// Floors: raise them as the estimator improves (never lower them to make a change pass).
 /// The goals are 95% exact / 99.5% same winner on Tygem (KataGo: 92.5% / 100% on a sample) and
-/// 99% exact on KGS games with markup; measured now: 88.3% / 96.8% and 96.3%.
+/// 99% exact on KGS games with markup; measured now: 88.2% / 96.7% and 99.9% (895 of 896: teire
+/// taken from the markup; the one left disagrees with its own markup).
 const TYGEM_EXACT_FLOOR: f64 = 0.88;
 const TYGEM_WINNER_FLOOR: f64 = 0.965;
-const KGS_MARKUP_EXACT_FLOOR: f64 = 0.96;
+const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 
 #[test]
 fn kgs_counted_games_agree_with_the_recorded_results() {
