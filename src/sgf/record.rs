@@ -1,6 +1,7 @@
 //! The normalised game record: what every later stage (replay, scoring, output) consumes.
-//! Built from the main line of one parsed SGF game tree; every quirk that was repaired is
-//! recorded next to the value it produced (komi, handicap, passes), never applied silently.
+//! Built from the main line of one parsed SGF game tree, property by property through one
+//! `Builder` normalisation; every quirk that was repaired is recorded next to the value it
+//! produced (komi, handicap, passes), never applied silently.
 
 use super::result::{parse_number, parse_result, GameResult};
 use crate::rules::{Color, Move, Point, RulesetId};
@@ -119,9 +120,13 @@ pub enum RecordError {
 /// A game of another type (`GM` ≠ 1) or a board outside 2–25 on a side.
 pub fn build_record(root: &SgfNode<Prop>) -> Result<GameRecord, RecordError> {
     let mut b = Builder::default();
+    let mut points = Vec::new();
     let mut node = root;
     loop {
-        b.node(node)?;
+        let before_move = b.moves_played();
+        for p in node.properties.iter() {
+            feed_prop(&mut b, before_move, p, &mut points)?;
+        }
         match node.children.first() {
             Some(child) => node = child,
             None => break,
@@ -129,22 +134,80 @@ pub fn build_record(root: &SgfNode<Prop>) -> Result<GameRecord, RecordError> {
     }
     for p in node.properties.iter() {
         match p {
-            Prop::TB(set) => b.territory_black = sorted_points(set),
-            Prop::TW(set) => b.territory_white = sorted_points(set),
+            Prop::TB(set) => b.territory(Color::Black, collect_points(set, &mut points)),
+            Prop::TW(set) => b.territory(Color::White, collect_points(set, &mut points)),
             _ => {}
         }
     }
     b.finish()
 }
 
-fn sorted_points(set: &std::collections::HashSet<sgf_parse::go::Point>) -> Vec<Point> {
-    let mut v: Vec<Point> = set.iter().map(|p| Point::new(p.x, p.y)).collect();
-    v.sort_unstable();
-    v
+/// Feeds one property of a main-line node, as sgf-parse typed it, to the builder.
+fn feed_prop(
+    b: &mut Builder,
+    before_move: u32,
+    p: &Prop,
+    points: &mut Vec<Point>,
+) -> Result<(), RecordError> {
+    match p {
+        Prop::GM(g) => b.game_type(*g)?,
+        Prop::SZ((w, h)) => b.size(*w, *h),
+        Prop::B(m) => b.play(Color::Black, sgf_move(*m)),
+        Prop::W(m) => b.play(Color::White, sgf_move(*m)),
+        Prop::AB(s) => b.setup(before_move, collect_points(s, points), Some(Color::Black)),
+        Prop::AW(s) => b.setup(before_move, collect_points(s, points), Some(Color::White)),
+        Prop::AE(s) => b.setup(before_move, collect_points(s, points), None),
+        Prop::KM(k) => b.komi(*k),
+        Prop::HA(h) => b.handicap(*h),
+        Prop::RU(t) => b.text(TextField::Rules, &t.text),
+        Prop::PB(t) => b.text(TextField::Black, &t.text),
+        Prop::PW(t) => b.text(TextField::White, &t.text),
+        Prop::BR(t) => b.text(TextField::BlackRank, &t.text),
+        Prop::WR(t) => b.text(TextField::WhiteRank, &t.text),
+        Prop::DT(t) => b.text(TextField::Date, &t.text),
+        Prop::EV(t) => b.text(TextField::Event, &t.text),
+        Prop::AP((name, version)) => b.application(&name.text, &version.text),
+        Prop::RE(t) => b.text(TextField::Result, &t.text),
+        Prop::Unknown(id, _) => b.unknown(id),
+        Prop::Invalid(id, values) => b.invalid(id, values),
+        _ => {}
+    }
+    Ok(())
 }
 
+fn sgf_move(m: SgfMove) -> Move {
+    match m {
+        SgfMove::Pass => Move::Pass,
+        SgfMove::Move(p) => Move::Play(Point::new(p.x, p.y)),
+    }
+}
+
+fn collect_points<'a>(
+    set: &std::collections::HashSet<sgf_parse::go::Point>,
+    buf: &'a mut Vec<Point>,
+) -> &'a mut Vec<Point> {
+    buf.clear();
+    buf.extend(set.iter().map(|p| Point::new(p.x, p.y)));
+    buf
+}
+
+/// The single-text properties the record keeps (the first non-blank value of each, trimmed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TextField {
+    Rules,
+    Black,
+    White,
+    BlackRank,
+    WhiteRank,
+    Date,
+    Event,
+    Result,
+}
+
+/// The one normalisation of a main line, fed property by property in document order through
+/// methods that take plain values, never a reader's types (so that a second reader can share it).
 #[derive(Default)]
-struct Builder {
+pub(super) struct Builder {
     size: Option<(u8, u8)>,
     /// An `SZ` value that is no size (or one over 255), for the error message.
     size_unreadable: Option<String>,
@@ -161,7 +224,6 @@ struct Builder {
     application: Option<String>,
     result_raw: Option<String>,
     setup: Vec<SetupStone>,
-    root_setup_done: bool,
     moves: Vec<RecordedMove>,
     territory_black: Vec<Point>,
     territory_white: Vec<Point>,
@@ -184,48 +246,113 @@ fn first(slot: &mut Option<String>, value: &str) {
 }
 
 impl Builder {
-    fn node(&mut self, node: &SgfNode<Prop>) -> Result<(), RecordError> {
-        let before_move = self.moves.len() as u32;
-        for p in node.properties.iter() {
-            match p {
-                Prop::GM(g) if *g != 1 => return Err(RecordError::NotGo(format!("GM[{g}]"))),
-                Prop::SZ((w, h)) if self.size.is_none() => self.size = Some((*w, *h)),
-                Prop::B(m) => self.push_move(Color::Black, *m),
-                Prop::W(m) => self.push_move(Color::White, *m),
-                Prop::AB(s) => self.push_setup(before_move, s, Some(Color::Black)),
-                Prop::AW(s) => self.push_setup(before_move, s, Some(Color::White)),
-                Prop::AE(s) => self.push_setup(before_move, s, None),
-                Prop::KM(k) if self.km.is_none() => self.km = Some(KomiRead::Number(*k)),
-                Prop::HA(h) => first(&mut self.ha, &h.to_string()),
-                Prop::RU(t) => first(&mut self.rules_raw, &t.text),
-                Prop::PB(t) => first(&mut self.black, &t.text),
-                Prop::PW(t) => first(&mut self.white, &t.text),
-                Prop::BR(t) => first(&mut self.black_rank, &t.text),
-                Prop::WR(t) => first(&mut self.white_rank, &t.text),
-                Prop::DT(t) => first(&mut self.date_raw, &t.text),
-                Prop::EV(t) => first(&mut self.event, &t.text),
-                Prop::AP((name, version)) => {
-                    let v = if version.text.is_empty() {
-                        name.text.clone()
-                    } else {
-                        format!("{}:{}", name.text, version.text)
-                    };
-                    first(&mut self.application, &v)
-                }
-                Prop::RE(t) => first(&mut self.result_raw, &t.text),
-                Prop::Unknown(id, _) if id.is_empty() => self.invalid += 1,
-                Prop::Unknown(..) => self.unknown += 1,
-                Prop::Invalid(id, values) => self.invalid_prop(id, values),
-                _ => {}
-            }
-        }
-        if !node.properties.is_empty() {
-            self.root_setup_done = true;
+    /// Moves so far: a node's setup stones are placed before this many moves.
+    #[inline]
+    pub(super) fn moves_played(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    /// A valid `GM` value.
+    ///
+    /// # Errors
+    /// `GM` other than 1: not a game of Go.
+    pub(super) fn game_type(&mut self, gm: i64) -> Result<(), RecordError> {
+        if gm != 1 {
+            return Err(RecordError::NotGo(format!("GM[{gm}]")));
         }
         Ok(())
     }
 
-    fn invalid_prop(&mut self, id: &str, values: &[String]) {
+    /// A valid `SZ` (the first one counts).
+    pub(super) fn size(&mut self, w: u8, h: u8) {
+        if self.size.is_none() {
+            self.size = Some((w, h));
+        }
+    }
+
+    /// A valid `B`/`W` value (a point with letter coordinates, or `[]` as a pass).
+    #[inline]
+    pub(super) fn play(&mut self, color: Color, mv: Move) {
+        self.moves.push(RecordedMove { color, mv });
+    }
+
+    /// A valid `AB`/`AW`/`AE` point set (`stone` `None` for `AE`); `points` may be unsorted and
+    /// hold repeats (a list is a set).
+    pub(super) fn setup(
+        &mut self,
+        before_move: u32,
+        points: &mut Vec<Point>,
+        stone: Option<Color>,
+    ) {
+        points.sort_unstable();
+        points.dedup();
+        self.setup.extend(points.iter().map(|&point| SetupStone {
+            before_move,
+            point,
+            stone,
+        }));
+    }
+
+    /// A valid `KM` (the first one counts).
+    pub(super) fn komi(&mut self, km: f64) {
+        if self.km.is_none() {
+            self.km = Some(KomiRead::Number(km));
+        }
+    }
+
+    /// A valid `HA` (a number ≥ 2).
+    pub(super) fn handicap(&mut self, ha: i64) {
+        first(&mut self.ha, &ha.to_string());
+    }
+
+    /// A valid single-text property the record keeps.
+    #[inline]
+    pub(super) fn text(&mut self, field: TextField, value: &str) {
+        let slot = match field {
+            TextField::Rules => &mut self.rules_raw,
+            TextField::Black => &mut self.black,
+            TextField::White => &mut self.white,
+            TextField::BlackRank => &mut self.black_rank,
+            TextField::WhiteRank => &mut self.white_rank,
+            TextField::Date => &mut self.date_raw,
+            TextField::Event => &mut self.event,
+            TextField::Result => &mut self.result_raw,
+        };
+        first(slot, value);
+    }
+
+    /// A valid `AP[name:version]`.
+    pub(super) fn application(&mut self, name: &str, version: &str) {
+        if version.is_empty() {
+            first(&mut self.application, name)
+        } else {
+            first(&mut self.application, &format!("{name}:{version}"))
+        }
+    }
+
+    /// A property sgf-parse does not know (`id` empty when the identifier had no capital).
+    pub(super) fn unknown(&mut self, id: &str) {
+        if id.is_empty() {
+            self.invalid += 1;
+        } else {
+            self.unknown += 1;
+        }
+    }
+
+    /// `TB`/`TW` of the main line's last node (the last valid one of that node counts).
+    pub(super) fn territory(&mut self, color: Color, points: &mut Vec<Point>) {
+        points.sort_unstable();
+        points.dedup();
+        let slot = match color {
+            Color::Black => &mut self.territory_black,
+            Color::White => &mut self.territory_white,
+        };
+        slot.clear();
+        slot.extend_from_slice(points);
+    }
+
+    /// A known property whose values sgf-parse rejected (its `Prop::Invalid`), values unescaped.
+    pub(super) fn invalid(&mut self, id: &str, values: &[String]) {
         let joined = || values.join(",");
         match id {
             // A move value sgf-parse could not read: ` ` is a pass spelling; anything else is a
@@ -275,30 +402,11 @@ impl Builder {
         }
     }
 
-    fn push_move(&mut self, color: Color, m: SgfMove) {
-        let mv = match m {
-            SgfMove::Pass => Move::Pass,
-            SgfMove::Move(p) => Move::Play(Point::new(p.x, p.y)),
-        };
-        self.moves.push(RecordedMove { color, mv });
-    }
-
-    fn push_setup(
-        &mut self,
-        before_move: u32,
-        set: &std::collections::HashSet<sgf_parse::go::Point>,
-        stone: Option<Color>,
-    ) {
-        for p in sorted_points(set) {
-            self.setup.push(SetupStone {
-                before_move,
-                point: p,
-                stone,
-            });
-        }
-    }
-
-    fn finish(self) -> Result<GameRecord, RecordError> {
+    /// The normalised record.
+    ///
+    /// # Errors
+    /// A board size that is unreadable or outside 2–25.
+    pub(super) fn finish(self) -> Result<GameRecord, RecordError> {
         let (w, h) = self.size.unwrap_or((19, 19));
         if let Some(raw) = self.size_unreadable {
             return Err(RecordError::BoardSize(format!(
