@@ -1,12 +1,14 @@
 //! SGF ingestion: from bytes to normalised [`GameRecord`]s, one [`Ingested`] per game.
 //!
 //! The path of a file: [`charset`] decodes it (before any lexing), [`split`] finds its games and
-//! their defects with byte offsets, each game is parsed on its own by `sgf-parse` (strict first,
-//! then repaired or lenient), and [`record`] normalises the main line. Every game — readable or
+//! their defects with byte offsets, each game is read on its own — by the byte-level [`fast`]
+//! reader when it can reproduce sgf-parse's reading exactly, else by `sgf-parse` (strict first,
+//! then repaired or lenient) — and [`record`] normalises the main line. Every game — readable or
 //! not — yields exactly one [`Ingested`], so every input file yields at least one output row.
 //! Reading files and archives from disk lives in [`source`].
 
 pub mod charset;
+pub mod fast;
 pub mod record;
 pub mod result;
 pub mod source;
@@ -215,6 +217,29 @@ fn structurally_broken(scan: &split::Scan) -> bool {
 
 /// Parses and normalises game `index` of a prepared file. Never panics on bad input.
 pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingested {
+    ingest_game_traced(file, index, limits, true).0
+}
+
+/// Which reader produced a row's record (or error).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// [`fast::read_game`].
+    Fast,
+    /// sgf-parse's tree and [`record::build_record`].
+    SgfParse,
+}
+
+/// [`ingest_game`], also saying which reader decided the row (`None` when the row was decided
+/// before reading: no game, limits). With `allow_fast` false only sgf-parse reads: the
+/// reference the fast reader is tested against.
+#[doc(hidden)]
+pub fn ingest_game_traced(
+    file: &PreparedFile,
+    index: usize,
+    limits: &Limits,
+    allow_fast: bool,
+) -> (Ingested, Option<Reader>) {
     let mut out = Ingested {
         game_index: index as u32,
         status: Status::Ok,
@@ -240,28 +265,22 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
                 "no game tree: no `(` found in the file".to_string(),
             )
         };
-        return fail(out, kind, msg);
+        return (fail(out, kind, msg), None);
     };
     let span_bytes = span.end - span.start;
     if span_bytes > limits.max_game_bytes {
-        return fail(
-            out,
-            ErrorKind::GameTooLarge,
-            format!(
-                "game at byte {} is {span_bytes} bytes, over the limit of {} (--max-game-bytes)",
-                span.start, limits.max_game_bytes
-            ),
+        let msg = format!(
+            "game at byte {} is {span_bytes} bytes, over the limit of {} (--max-game-bytes)",
+            span.start, limits.max_game_bytes
         );
+        return (fail(out, ErrorKind::GameTooLarge, msg), None);
     }
     if span.nodes > limits.max_nodes {
-        return fail(
-            out,
-            ErrorKind::TooManyNodes,
-            format!(
-                "game at byte {} has {} nodes, over the limit of {} (--max-nodes)",
-                span.start, span.nodes, limits.max_nodes
-            ),
+        let msg = format!(
+            "game at byte {} has {} nodes, over the limit of {} (--max-nodes)",
+            span.start, span.nodes, limits.max_nodes
         );
+        return (fail(out, ErrorKind::TooManyNodes, msg), None);
     }
     // Repairs that keep the game readable, each noted.
     let mut repairs: Vec<(ErrorKind, String)> = Vec::new();
@@ -295,15 +314,61 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
             ),
         ));
     }
+    // The fast reader only sees text as written: a game repaired above is sgf-parse's.
+    let as_written = span.lowercase_ident_at.is_none()
+        && span.unclosed == 0
+        && span.unterminated_value_at.is_none();
+    let fast = if allow_fast && as_written {
+        fast::read_game(&text, span.nodes)
+    } else {
+        None
+    };
+    let (record, reader) = match fast {
+        Some(record) => (record, Reader::Fast),
+        None => match read_with_sgf_parse(&text, span, &mut repairs) {
+            Ok(record) => (record, Reader::SgfParse),
+            Err((kind, msg)) => return (fail(out, kind, msg), Some(Reader::SgfParse)),
+        },
+    };
+    match record {
+        Ok(r) => out.record = Some(r),
+        Err(record::RecordError::NotGo(m)) => {
+            let msg = format!("not a game of Go: {m}");
+            return (fail(out, ErrorKind::NotGo, msg), Some(reader));
+        }
+        Err(record::RecordError::BoardSize(m)) => {
+            return (fail(out, ErrorKind::BoardSize, m), Some(reader))
+        }
+    }
+    if let Some((kind, _)) = repairs.first() {
+        out.status = Status::Recovered;
+        out.error_kind = Some(*kind);
+        out.error_message = Some(
+            repairs
+                .iter()
+                .map(|(_, m)| m.as_str())
+                .collect::<Vec<_>>()
+                .join("; "),
+        );
+    }
+    (out, Some(reader))
+}
+
+/// The sgf-parse path: strict, then lenient (noting the repair), then the record of the tree.
+/// `Err` for a game sgf-parse cannot read at all.
+fn read_with_sgf_parse(
+    text: &str,
+    span: &split::GameSpan,
+    repairs: &mut Vec<(ErrorKind, String)>,
+) -> Result<Result<GameRecord, record::RecordError>, (ErrorKind, String)> {
     let strict = ParseOptions::default();
-    let parsed = match parse_one(&text, &strict) {
+    let parsed = match parse_one(text, &strict) {
         Ok(node) => Ok(node),
         Err(ParseFail::NotGo) => {
-            return fail(
-                out,
+            return Err((
                 ErrorKind::NotGo,
                 format!("game at byte {}: {}", span.start, ParseFail::NotGo),
-            )
+            ))
         }
         Err(strict_err) => {
             let lenient = ParseOptions {
@@ -320,7 +385,7 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
                     format!("game at byte {}: {strict_err}", span.start),
                 ),
             };
-            match parse_one(&text, &lenient) {
+            match parse_one(text, &lenient) {
                 Ok(node) if !node.properties.is_empty() => {
                     repairs.push((
                         kind,
@@ -336,39 +401,17 @@ pub fn ingest_game(file: &PreparedFile, index: usize, limits: &Limits) -> Ingest
             }
         }
     };
-    let root = match parsed {
-        Ok(root) => root,
-        Err((kind, msg)) => return fail(out, kind, msg),
-    };
+    let root = parsed?;
     if root.properties.is_empty() && root.children.is_empty() {
         drop_tree(root);
-        return fail(
-            out,
+        return Err((
             ErrorKind::EmptyGame,
             format!("game at byte {} has no properties", span.start),
-        );
+        ));
     }
     let record = record::build_record(&root);
     drop_tree(root);
-    match record {
-        Ok(r) => out.record = Some(r),
-        Err(record::RecordError::NotGo(m)) => {
-            return fail(out, ErrorKind::NotGo, format!("not a game of Go: {m}"))
-        }
-        Err(record::RecordError::BoardSize(m)) => return fail(out, ErrorKind::BoardSize, m),
-    }
-    if let Some((kind, _)) = repairs.first() {
-        out.status = Status::Recovered;
-        out.error_kind = Some(*kind);
-        out.error_message = Some(
-            repairs
-                .iter()
-                .map(|(_, m)| m.as_str())
-                .collect::<Vec<_>>()
-                .join("; "),
-        );
-    }
-    out
+    Ok(record)
 }
 
 /// Why sgf-parse gave no Go tree.

@@ -1,7 +1,7 @@
 //! The normalised game record: what every later stage (replay, scoring, output) consumes.
-//! Built from the main line of one parsed SGF game tree, property by property through one
-//! `Builder` normalisation; every quirk that was repaired is recorded next to the value it
-//! produced (komi, handicap, passes), never applied silently.
+//! Built from the main line of one SGF game — sgf-parse's tree or the fast reader's walk, both
+//! through the one `Builder` normalisation; every quirk that was repaired is recorded next to
+//! the value it produced (komi, handicap, passes), never applied silently.
 
 use super::result::{parse_number, parse_result, GameResult};
 use crate::rules::{Color, Move, Point, RulesetId};
@@ -204,8 +204,9 @@ pub(super) enum TextField {
     Result,
 }
 
-/// The one normalisation of a main line, fed property by property in document order through
-/// methods that take plain values, never a reader's types (so that a second reader can share it).
+/// The one normalisation of a main line. Both readers feed it — sgf-parse's typed tree
+/// ([`build_record`]) and the byte-level reader ([`super::fast`]) — property by property, in
+/// document order, through the same methods; it sees only plain values, never a reader's types.
 #[derive(Default)]
 pub(super) struct Builder {
     size: Option<(u8, u8)>,
@@ -246,6 +247,14 @@ fn first(slot: &mut Option<String>, value: &str) {
 }
 
 impl Builder {
+    /// A builder with room for `moves` moves.
+    pub(super) fn with_move_capacity(moves: usize) -> Builder {
+        Builder {
+            moves: Vec::with_capacity(moves),
+            ..Builder::default()
+        }
+    }
+
     /// Moves so far: a node's setup stones are placed before this many moves.
     #[inline]
     pub(super) fn moves_played(&self) -> u32 {
