@@ -55,3 +55,21 @@ pub fn record(row: &GameRow) -> &kifu_audit::sgf::GameRecord {
         )
     })
 }
+
+/// Every file and archive member under data-samples/, as (name, bytes), in order.
+pub fn data_sample_files() -> Vec<(String, Vec<u8>)> {
+    use kifu_audit::sgf::source::{expand_inputs, read_all};
+    let inputs = expand_inputs(&[repo().join("data-samples")]);
+    let mut out = Vec::new();
+    read_all(&inputs, Limits::default().max_file_bytes, &mut |item| {
+        if let Ok(bytes) = item.data {
+            let name = match item.member {
+                Some(m) => format!("{}::{m}", item.source),
+                None => item.source,
+            };
+            out.push((name, bytes));
+        }
+        true
+    });
+    out
+}

@@ -5,6 +5,7 @@ mod common;
 mod corpus_ingestion;
 mod corpus_replay;
 mod explain;
+mod fast_reader;
 mod hostile;
 mod pipeline_output;
 mod props;
