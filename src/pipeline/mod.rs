@@ -153,6 +153,22 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     Ok(summary)
 }
 
+thread_local! {
+    /// Each worker thread's scratch state, made on its first game and reused for every game
+    /// of every chunk after (rayon's `map_init` would make one per task split: megabytes of
+    /// fresh, page-faulted memory many times per chunk).
+    static SCRATCH: std::cell::RefCell<Option<Scratch>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's scratch state. Never re-entered: auditing a game does not
+/// run other rayon jobs on its thread.
+fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
+    SCRATCH.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        f(slot.get_or_insert_with(Scratch::new))
+    })
+}
+
 /// Audits one chunk of input items, in parallel, rows in input order.
 pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
     // Phase 1: decode and split every file.
@@ -173,17 +189,19 @@ pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
         })
         .collect();
     jobs.par_iter()
-        .map_init(Scratch::new, |scratch, &(fi, gi)| {
+        .map(|&(fi, gi)| {
             let item = &items[fi];
             match &prepared[fi] {
-                Ok(file) => process_game(
-                    &item.source,
-                    item.member.as_deref(),
-                    file,
-                    gi,
-                    options,
-                    scratch,
-                ),
+                Ok(file) => with_scratch(|scratch| {
+                    process_game(
+                        &item.source,
+                        item.member.as_deref(),
+                        file,
+                        gi,
+                        options,
+                        scratch,
+                    )
+                }),
                 Err(e) => source_error_row(item, e),
             }
         })
