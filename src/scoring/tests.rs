@@ -809,3 +809,33 @@ fn arbitrary_setup_positions_never_panic() {
         assert_eq!(Scorer::new().score(&input), r, "case {case}: deterministic");
     }
 }
+
+/// An eyeless white group inside Black's wall holds three black stones on the edge: the
+/// black stones and the lone white stone between them share the two edge points with the
+/// white group, and whoever fills one loses everything (shape of Tygem game 109692317, which
+/// the record counts as seki). The estimator used to see White capture the stones for an eye.
+#[test]
+fn eyeless_walls_leave_the_stones_inside_in_seki() {
+    let r = game(
+        "
+        . . . . X X X X X
+        . . . . X O O O O
+        . . . . X . O X .
+        . . . . X . O X O
+        . . . . X X O X .
+        . . . . X O O O O
+        . . . . X X X X X
+        . . . . . . . . .
+        . . . . . . . . .
+        ",
+    )
+    .score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    // the two edge points, and the two dame next to the white group (neutral points beside
+    // a seki chain count as its shared liberties)
+    assert_eq!(r.seki_points, 4);
+    assert_eq!(r.dame_points, 0);
+    assert_eq!(r.seki_stones.len(), 3 + 11 + 1);
+    // Korean counting: the 46 points of Black's territory, nothing for the seki
+    assert_eq!(margin(&r, RulesetId::Korean), 46.0 - 6.5);
+}
