@@ -1,10 +1,11 @@
-//! Ingestion speed: bytes → decoded text → split → sgf-parse → normalised record, on Tygem games
-//! in memory; and sgf-parse alone on the same texts, for comparison.
+//! Ingestion speed on Tygem games in memory: bytes → decoded text → split → reader →
+//! normalised record, with the fast reader allowed (the product path) and with sgf-parse alone
+//! (the reference path); and each reader alone on the same texts, for comparison.
 
 mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use kifu_audit::sgf::{ingest_bytes, Limits};
+use kifu_audit::sgf::{self, ingest_bytes, ingest_game_traced, Limits};
 use std::hint::black_box;
 
 fn bench(c: &mut Criterion) {
@@ -15,6 +16,14 @@ fn bench(c: &mut Criterion) {
         .map(|f| String::from_utf8_lossy(f).into_owned())
         .collect();
     let limits = Limits::default();
+    let ingest_sgf_parse_only = || {
+        for f in &files {
+            let file = sgf::prepare_file(f);
+            for i in 0..file.game_count() {
+                black_box(ingest_game_traced(&file, i, &limits, false));
+            }
+        }
+    };
     let mut g = c.benchmark_group(format!("ingest/{what}"));
     g.sample_size(10);
     g.throughput(Throughput::Elements(files.len() as u64));
@@ -25,6 +34,9 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    g.bench_function("games, sgf-parse reader only", |b| {
+        b.iter(ingest_sgf_parse_only)
+    });
     g.throughput(Throughput::Bytes(bytes as u64));
     g.bench_function("bytes", |b| {
         b.iter(|| {
@@ -32,6 +44,9 @@ fn bench(c: &mut Criterion) {
                 black_box(ingest_bytes(f, &limits));
             }
         })
+    });
+    g.bench_function("bytes, sgf-parse reader only", |b| {
+        b.iter(ingest_sgf_parse_only)
     });
     g.bench_function("sgf-parse alone (bytes)", |b| {
         b.iter(|| {
@@ -45,6 +60,20 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    g.finish();
+
+    // The fast reader alone: text → record, no decoding or splitting.
+    let mut g = c.benchmark_group(format!("ingest-fast/{what}"));
+    g.sample_size(20);
+    let read_all = || {
+        for t in &texts {
+            black_box(sgf::fast::read_game(t, 512));
+        }
+    };
+    g.throughput(Throughput::Elements(texts.len() as u64));
+    g.bench_function("fast reader alone (games)", |b| b.iter(read_all));
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("fast reader alone (bytes)", |b| b.iter(read_all));
     g.finish();
 }
 
