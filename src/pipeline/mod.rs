@@ -124,6 +124,8 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
             if row_tx.send(rows).is_err() {
                 break; // the writer failed: its error is reported below
             }
+            // files are what is known up front; games are what a collection holds
+            progress.set_message(format!("{games} games"));
             progress.inc(chunk.len() as u64);
             if config.limit.is_some_and(|l| games >= l) {
                 stop_reader.store(true, Ordering::Relaxed);
@@ -255,8 +257,16 @@ fn make_progress(
         None => indicatif::ProgressBar::no_length(),
     };
     let style = indicatif::ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files  {per_sec}  ETA {eta}",
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {msg}  {rate}  ETA {eta}",
     )
+    .map(|s| {
+        s.with_key(
+            "rate",
+            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} files/s", state.per_sec());
+            },
+        )
+    })
     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     bar
