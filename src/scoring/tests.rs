@@ -839,3 +839,115 @@ fn eyeless_walls_leave_the_stones_inside_in_seki() {
     // Korean counting: the 46 points of Black's territory, nothing for the seki
     assert_eq!(margin(&r, RulesetId::Korean), 46.0 - 6.5);
 }
+
+/// A black group on the edge whose only eye space is four points holding one white stone in
+/// atari (shape of Tygem game 91348844, counted alive): capturing the stone leaves two eyes,
+/// so the stone is dead and the group alive. The estimator used to value any eye space with
+/// an enemy stone and fewer than six empty points at one eye, and killed the group.
+#[test]
+fn one_stone_in_a_four_point_space_leaves_two_eyes() {
+    let r = game(
+        "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O O O O O
+        O X X X X X X X O
+        O X X X X . X X O
+        O X X o . . X X O
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_stones, vec![Point::new(3, 8)]);
+    assert_eq!((r.dead_black, r.dead_white), (0, 1));
+    // Black: the three empty points and the stone's point, one prisoner; White: 45 points
+    assert_eq!((r.black_territory, r.white_territory), (4, 45));
+    assert_eq!(margin(&r, RulesetId::Korean), 4.0 + 1.0 - 45.0 - 6.5);
+}
+
+/// Tygem game 82501719 (counted B+2.5 with the white stone at T15 dead): the last batch of
+/// playouts sees it survive two of four playouts, which left it alive while a group had to
+/// survive fewer than half of them to die; a majority is now needed to live.
+#[test]
+fn a_stone_surviving_half_the_settling_playouts_dies() {
+    let r = game(
+        "
+        . . . O . O O X X . X O O O . O O O .
+        . . . X O . O O X . X X X O O O O X X
+        . . O O O O X X X X . X . O X O X . .
+        . X . O X X O O X O X X O O X X X X .
+        . O O O X X X O O O X . X O O X . . O
+        . O X X . X O O . O X X X O X X X X X
+        O O O X . X X O O X X . . O O X X X O
+        X O O X X X X X O O O O O O X X . . O
+        X X X X . X O X O O X X X O O O O O O
+        O X X O X X O O O . X O O O X O O X O
+        O O O O X X X O X X X X O X X O X X X
+        . . O X X O X X O O O X X O X X X X .
+        . O O X O O O O O . X . X O O X X . X
+        . . O O O X X O O X . . X O O O O X X
+        O O . . O O X . . X X . X X O . O O O
+        O X X X X O X O O O X O . . X O . O .
+        X . . X . X X O X X X X X X X X O O .
+        X . X X . . . X . X O O X O O O . O .
+        . X . . . . . . . X X O O O O . O . .
+        ",
+    )
+    .score();
+    // T15: the last column, fifth line from the top
+    assert!(
+        r.dead_stones.contains(&Point::new(18, 4)),
+        "{:?}",
+        r.dead_stones
+    );
+    assert_eq!((r.dead_black, r.dead_white), (2, 2));
+    // a split verdict is still reported as unsettled
+    assert_eq!(r.unsettled_stones, vec![Point::new(18, 4)]);
+}
+
+/// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
+/// stones short of liberties beside a five-point space are a capturing race the playouts must
+/// read, not stones the static pass may leave to the last batch of playouts, which kills them.
+#[test]
+fn a_capturing_race_beside_a_five_point_space_is_read_locally() {
+    let r = game(
+        "
+        . X X O . . . . . . O X X X X X O . .
+        . X O O O O . . . O O O X . X O . . .
+        . X X O O X O O O O X O O X . . O . .
+        . X O O O X X X O X X O . X X X X X X
+        X X O . O O X . X X O O . X O O X X O
+        O X X X O O X . X X O X X X X O O O O
+        O O O O O X X X O O X O X O O . . . .
+        X O . X X O X . . X X O O . . . . . .
+        X O O . X O X X X X O O O . . . O O .
+        X X X X X O . X O X O X X O O O X O .
+        O . X O X O O O O O O . X O X O X O O
+        O X X O X X O . . . O O X X X X X X O
+        O X O O O O O O O O X . X O O X . . X
+        . X O . O X X X O X X X X O X . X X .
+        X X X X O O X X X X X O X O X X X O .
+        X O O X X X O O X . X O O O O . X O .
+        O . O X X O O O X X O O . O O O O X .
+        . O . O O O O X X . X O O . . . O X .
+        . . O . . O X X . . X X O . . . O X .
+        ",
+    )
+    .score();
+    let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
+    // R19, Q18, R17, J13, K13, S5, S4
+    assert_eq!(
+        dead,
+        vec![
+            (16, 0),
+            (15, 1),
+            (16, 2),
+            (8, 6),
+            (9, 6),
+            (17, 14),
+            (17, 15)
+        ]
+    );
+}
