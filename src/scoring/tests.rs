@@ -951,3 +951,40 @@ fn a_capturing_race_beside_a_five_point_space_is_read_locally() {
         ]
     );
 }
+
+/// Tygem game 88857062 (counted W+19.5 with the corner in seki): the two black stones at B19
+/// and B18 share the corner points A19 and C19 with white chains that have no eye of their
+/// own. Two stones used to be too few for the semeai check, and the static pass killed them.
+#[test]
+fn two_stones_in_a_corner_seki_get_the_semeai_check() {
+    let r = game(
+        "
+        . X . O X X X X . X X O O . . O O X .
+        O X O O X O X . X . X X O O . O . O .
+        O O . O O O X . X X O O X . O . O X .
+        X O O X X O O X X X X O O O . . . O .
+        X O X X X X X X O . X O O X O O O . .
+        X X X O X O O X O O X O O X O X O O O
+        . . . O O . O O O X O O X X X X X O X
+        O O O O O O O X O X . O X X . X . X X
+        O X X . X O O X X X . O X . . . X . .
+        O O X X X X O X . X . O O X X . O . .
+        . O O X O O O X . X . O X O . . X X .
+        X X O X . X O O X X X X X . X X . X X
+        X . X X X X . O X O X . O X X X X O X
+        . X X O O O O . O O . O . X O X O O O
+        X O O . . . . O O O O O X X O O O O .
+        . X O O . . O X X . X X X . X O O . O
+        X X X O . O . O X X X O X . X X O O X
+        . X O O . . O O O O X O X . X O O . X
+        . X X O . . . . O O O O X X X X O . .
+        ",
+    )
+    .score();
+    for p in [Point::new(1, 0), Point::new(1, 1)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+        assert!(r.seki_stones.contains(&p), "{:?}", r.seki_stones);
+    }
+    assert_eq!((r.dead_black, r.dead_white), (5, 2));
+    assert_eq!(r.seki_points, 3);
+}
