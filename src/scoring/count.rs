@@ -48,8 +48,8 @@ pub enum PointOwner {
     /// A liberty shared by stones in seki: neutral.
     SekiShared,
     /// A point of Black's territory that Black must fill (*teire*). With territory markup: a
-    /// point surrounded by Black that the markup does not mark as Black's (see
-    /// [`Counter::teire_from_markup`]). Without markup: a false eye, i.e. a one-point
+    /// point surrounded by Black that the markup does not mark as Black's (the scorer's
+    /// `Counter::teire_from_markup`). Without markup: a false eye, i.e. a one-point
     /// territory between several black chains, with live white stones on two diagonals (one
     /// on the edge), next to a black chain that has no other liberty once the dame are filled.
     ///
