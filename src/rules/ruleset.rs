@@ -147,6 +147,10 @@ pub struct Ruleset {
     pub seki_eyes_count: bool,
     /// Whether neutral points (dame, shared seki liberties) are split ½–½ (Chinese, Ing counting).
     pub dame_split_half: bool,
+    /// Whether territory points that must be filled (teire) still score for their owner:
+    /// Korean counting does (Tygem's counted results), Japanese does not (Art. 8); area
+    /// counting scores them either way. Which points need teire is the count's question.
+    pub teire_scores: bool,
     pub handicap_bonus: HandicapBonus,
     /// Komi for an even game, in points.
     pub standard_komi: f64,
@@ -174,6 +178,7 @@ impl Ruleset {
             removes_dead_stones: true,
             seki_eyes_count: true,
             dame_split_half: false,
+            teire_scores: true,
             handicap_bonus: N,
             standard_komi: 7.5,
             black_wins_ties: false,
@@ -189,6 +194,7 @@ impl Ruleset {
                 ko: Simple,
                 counting: Territory,
                 seki_eyes_count: false,
+                teire_scores: id == RulesetId::Korean,
                 handicap_bonus: Zero,
                 standard_komi: 6.5,
                 repetition_is_no_result: true,

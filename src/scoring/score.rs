@@ -84,14 +84,6 @@ pub(crate) struct Bases {
     pub parity: f64,
 }
 
-/// Whether a territory-counting ruleset scores the points that must be filled (teire) for
-/// their owner: Korean does (Tygem's counted results), Japanese does not (Art. 8); see
-/// [`super::PointOwner::BlackTeire`]. Area counting scores them either way. Which points
-/// need teire is decided by the count (from the markup when there is one), not here.
-fn scores_teire(rs: &Ruleset) -> bool {
-    rs.id != RulesetId::Japanese
-}
-
 /// Named components of one ruleset's margin relative to the territory margin (see the module
 /// header), in the order of [`CAUSES`].
 fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
@@ -100,7 +92,7 @@ fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
     let bonus = rs.handicap_bonus.points(b.handicap);
     let (parity, handicap, seki, passes) = if area_like {
         (b.parity, h - bonus, b.seki, b.passes)
-    } else if !scores_teire(rs) {
+    } else if !rs.teire_scores {
         // teire is a dame-filling subtlety of the same identity: filed under parity
         (-b.teire, -bonus, 0.0, 0.0)
     } else {
@@ -130,7 +122,7 @@ pub(crate) fn margin_for(rs: &Ruleset, b: &Bases, komi: f64) -> f64 {
     } else {
         match rs.counting {
             Counting::Area => b.area,
-            Counting::Territory if !scores_teire(rs) => b.territory - b.teire,
+            Counting::Territory if !rs.teire_scores => b.territory - b.teire,
             Counting::Territory => b.territory,
         }
     };
