@@ -362,7 +362,7 @@ impl Counter {
     /// both sides' eyes (3 points) of a small seki our seki finder does not see; in 5 it
     /// counts a false eye our test took off. Our test agrees with the markup on 33 of the 38
     /// points it takes off in the 568 games. Teire from the markup: 567 of 568 exact.
-    pub(crate) fn teire_from_markup(
+    fn teire_from_markup(
         &mut self,
         g: &Geom,
         markup: Markup,
