@@ -81,6 +81,70 @@ impl FastBoard {
         self.captures = [0; 2];
     }
 
+    /// Set up the position `cells` (padded: walls where [`Geom::blank_cells`] has them) in one pass: the same
+    /// board as playing its stones one by one, without the per-move capture checks. Every
+    /// chain of `cells` must have a liberty (a final position of a game does).
+    pub fn load(&mut self, g: Geom, cells: &[u8]) {
+        self.g = g;
+        self.cell.clear();
+        self.cell.extend_from_slice(&cells[..g.size]);
+        for v in [
+            &mut self.head,
+            &mut self.next,
+            &mut self.size,
+            &mut self.nlib,
+            &mut self.epos,
+        ] {
+            v.clear();
+            v.resize(g.size, 0);
+        }
+        self.lsum.clear();
+        self.lsum.resize(g.size, 0);
+        self.lsq.clear();
+        self.lsq.resize(g.size, 0);
+        self.ko = 0;
+        self.captures = [0; 2];
+        self.empties.clear();
+        for i in g.points() {
+            if self.cell[i] == EMPTY {
+                self.add_empty(i);
+            }
+        }
+        // chains: each stone joins the chains above and to its left, as when the stones are
+        // played in this order (the same rings, so playouts capture in the same order)
+        for i in g.points() {
+            let c = self.cell[i];
+            if c != BLACK && c != WHITE {
+                continue;
+            }
+            self.head[i] = i as u16;
+            self.next[i] = i as u16;
+            self.size[i] = 1;
+            for n in [i - g.stride, i - 1] {
+                if self.cell[n] == c {
+                    let hn = self.head[n] as usize;
+                    let hi = self.head[i] as usize;
+                    if hn != hi {
+                        self.merge(hi, hn);
+                    }
+                }
+            }
+        }
+        // pseudo-liberties, counted at each chain's head
+        for i in g.points() {
+            let c = self.cell[i];
+            if c != BLACK && c != WHITE {
+                continue;
+            }
+            let h = self.head[i] as usize;
+            for n in g.adj(i) {
+                if self.cell[n] == EMPTY {
+                    self.add_lib(h, n);
+                }
+            }
+        }
+    }
+
     /// Become a copy of `other` without reallocating.
     pub fn copy_from(&mut self, other: &FastBoard) {
         self.g = other.g;
@@ -523,6 +587,61 @@ mod tests {
                         assert_eq!(b.self_atari_size(c, p), played_self_atari(&b, c, p));
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn loading_a_position_equals_playing_its_stones() {
+        let g = Geom::new(9, 9);
+        let mut b = FastBoard::new(g);
+        let mut x = 99u64;
+        for round in 0..300 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let i = b.empties[(x % b.empties.len() as u64) as usize] as usize;
+            let c = if x & 64 == 0 { BLACK } else { WHITE };
+            if b.is_legal(c, i) && b.self_atari_size(c, i) == 0 {
+                b.play(c, i);
+            }
+            let mut loaded = FastBoard::new(g);
+            loaded.load(g, &b.cell);
+            assert_eq!(loaded.cell, b.cell, "round {round}");
+            // the very rings of playing the stones in index order (playouts depend on them)
+            let mut replayed = FastBoard::new(g);
+            for p in g.points() {
+                if b.cell[p] == BLACK || b.cell[p] == WHITE {
+                    replayed.play(b.cell[p], p);
+                }
+            }
+            for p in g.points() {
+                if b.cell[p] != EMPTY {
+                    assert_eq!(loaded.head[p], replayed.head[p]);
+                    assert_eq!(loaded.next[p], replayed.next[p]);
+                }
+            }
+            let mut e1 = loaded.empties.clone();
+            let mut e2 = b.empties.clone();
+            e1.sort_unstable();
+            e2.sort_unstable();
+            assert_eq!(e1, e2);
+            for p in g.points() {
+                if b.cell[p] == EMPTY {
+                    assert_eq!(b.empties[b.epos[p] as usize] as usize, p);
+                    assert_eq!(loaded.empties[loaded.epos[p] as usize] as usize, p);
+                    continue;
+                }
+                let (h1, h2) = (loaded.head[p] as usize, b.head[p] as usize);
+                assert_eq!(loaded.size[h1], b.size[h2]);
+                assert_eq!(loaded.nlib[h1], b.nlib[h2]);
+                assert_eq!(loaded.lsum[h1], b.lsum[h2]);
+                assert_eq!(loaded.lsq[h1], b.lsq[h2]);
+                let mut s1: Vec<usize> = loaded.chain_stones(p).collect();
+                let mut s2: Vec<usize> = b.chain_stones(p).collect();
+                s1.sort_unstable();
+                s2.sort_unstable();
+                assert_eq!(s1, s2);
             }
         }
     }

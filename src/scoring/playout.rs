@@ -91,13 +91,7 @@ impl LocalReader {
         if self.have_base {
             return;
         }
-        self.base.reset(*g);
-        for i in g.points() {
-            let v = cells[i];
-            if v == BLACK || v == WHITE {
-                self.base.play(v, i);
-            }
-        }
+        self.base.load(*g, cells);
         self.have_base = true;
     }
 

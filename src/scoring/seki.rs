@@ -82,13 +82,7 @@ impl SekiFinder {
         if self.neutral.is_empty() {
             return 0;
         }
-        self.fb.reset(*g);
-        for i in g.points() {
-            let v = self.live[i];
-            if v == BLACK || v == WHITE {
-                self.fb.play(v, i);
-            }
-        }
+        self.fb.load(*g, &self.live);
         // fill safely until nothing changes
         loop {
             let mut changed = false;
