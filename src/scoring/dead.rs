@@ -28,7 +28,7 @@
 //! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
 //!    potential of two eyes while its walls do. Its contents die, unless a wall chain sits in
 //!    another hopeless enclosure (the walls may die first and free the contents: nested
-//!    death). A one- or two-stone chain in a small eye space of the group (a nakade stone,
+//!    death). A one- or two-stone chain in a small eye space that only the group bounds (a nakade stone,
 //!    e.g. the bent four in the corner) does not count as such a wall. When unproven wall
 //!    chains short of liberties share liberties with the contents (a capturing race or a
 //!    seki), local playouts decide instead. Contents that are one chain of two stones or more
@@ -918,7 +918,8 @@ impl DeadEstimator {
     }
 
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the
-    /// group of `x` that this group could capture: a nakade stone, not a semeai partner.
+    /// group of `x`, bounded by that group alone, that this group could capture: a nakade
+    /// stone, not a semeai partner.
     /// This is what makes the bent four in the corner dead.
     fn is_nakade_stone(&mut self, x: usize, y: usize, st: &Structure) -> bool {
         if st.chains[y].size > 2 {
@@ -930,7 +931,18 @@ impl DeadEstimator {
         }
         let e = self.encls[c as usize];
         let rx = find(&mut self.parent, x);
-        e.size <= 4 && (e.undecided as u32) < self.gsize[rx]
+        if e.size > 4 || (e.undecided as u32) >= self.gsize[rx] {
+            return false;
+        }
+        // the space must be the group's own: every chain around it in the group of `x`
+        // (**choice**, Tygem counted games: 89.44% → 89.84% exact, 97.43% → 97.62% same
+        // winner; without it two stones in atari in a corner shared with a second group
+        // passed for a nakade stone and won their capturing race)
+        let bound = e.bound_start as usize..e.bound_start as usize + e.bound_len as usize;
+        bound.into_iter().all(|bi| {
+            let b = self.bound[bi] as usize;
+            find(&mut self.parent, b) == rx
+        })
     }
 
     /// Whether the contents of the hopeless enclosure `ei` are in seki with eyeless walls

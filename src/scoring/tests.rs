@@ -907,6 +907,51 @@ fn a_stone_surviving_half_the_settling_playouts_dies() {
     assert_eq!(r.unsettled_stones, vec![Point::new(18, 4)]);
 }
 
+/// Tygem game 124408332 (counted W+3.5, the score GNU Go gives too): in the lower right corner
+/// two black stones in atari (R2, R1) and three white stones with two liberties (S2, T2, T3)
+/// share one small space. The black pair sits in a space bounded by two white groups, so it
+/// is no nakade stone of the white three: the capturing race is read, White wins it, and the
+/// corner is White's.
+#[test]
+fn two_stones_in_atari_in_a_shared_corner_lose_the_capturing_race() {
+    let r = game(
+        "
+        O X X X X X . . . . . . . . X X O . .
+        O O X . . . X X X . . . . . X O O O .
+        . O O X X X X . O X X . . O X X O . O
+        . O X X X X O O O O O X X X . X X O .
+        . . O X . X O . . . . O O O X X O O O
+        . . O O X X O X X X O . O O X X X O O
+        . . . . O X X O O O . O X X . . . X O
+        O O O O O O O O X O O O O X . . . X O
+        X O X X O . O X X X . . O O X . . X X
+        X X . X O O X X O X X X O X X X . . .
+        . X X . X O . O O X . O X O . . . . .
+        X X X X X O . O X X X X X . . . . . .
+        X O X O . X X X O O X . X . . . . . .
+        O O X X . X . X O O O X X . . . . . .
+        O . O O X . X O . . . O X X . . . . .
+        O . . O O X X O O O O O O O X X X X X
+        . O O O . O O . . O . . O X X O O X O
+        . . . . . . . . . . . . . O O O X O O
+        . . . . . . . . . . . . . . . O X . .
+        ",
+    )
+    .score();
+    let dead: Vec<Point> = r.dead_stones.clone();
+    // R2 and R1 die; S2, T2, T3 live
+    for (x, y) in [(16, 17), (16, 18)] {
+        assert!(dead.contains(&Point::new(x, y)), "{dead:?}");
+    }
+    for (x, y) in [(17, 17), (18, 17), (18, 16)] {
+        assert!(!dead.contains(&Point::new(x, y)), "{dead:?}");
+    }
+    // S1 and T1 are White's
+    for x in [17, 18] {
+        assert_eq!(r.ownership[18 * 19 + x], PointOwner::WhiteTerritory);
+    }
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
