@@ -278,8 +278,10 @@ impl LocalReader {
             return None;
         }
         let start = rng.below(n);
-        for k in 0..n {
-            let i = self.cand[(start + k) % n] as usize;
+        // every candidate once, cyclically from a random start
+        let (tail, head) = self.cand.split_at(start);
+        for &i in head.iter().chain(tail) {
+            let i = i as usize;
             if !b.is_legal(c, i) || b.is_eye(c, i) {
                 continue;
             }
