@@ -28,8 +28,8 @@
 //! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
 //!    potential of two eyes while its walls do. Its contents die, unless a wall chain sits in
 //!    another hopeless enclosure (the walls may die first and free the contents: nested
-//!    death). A one- or two-stone chain in a small eye space that only the group bounds (a nakade stone,
-//!    e.g. the bent four in the corner) does not count as such a wall. When unproven wall
+//!    death). A one- or two-stone chain in a small eye space that only the group bounds (a
+//!    nakade stone, e.g. the bent four in the corner) does not count as such a wall. When unproven wall
 //!    chains short of liberties share liberties with the contents (a capturing race or a
 //!    seki), local playouts decide instead. Contents that are one chain of two stones or more
 //!    whose liberties fill the enclosure (no eye of its own) live in seki when no wall group
