@@ -24,7 +24,9 @@
 //! 3. **Potential.** A group's potential (`opt`) adds every open enclosure on its border that
 //!    it could turn into an eye by capturing what is inside — unless that means capturing
 //!    more stones than the group has (White's whole area is no eye of a lone black stone) —
-//!    and one-point eyes false only because of enemy stones that may yet die.
+//!    and one-point eyes false only because of enemy stones that may yet die. One empty point
+//!    beside an enemy stone in atari is the one-point eye left at the stone's point once it is
+//!    captured, and worth nothing when live enemy stones already make that eye false.
 //! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
 //!    potential of two eyes while its walls do. Its contents die, unless a wall chain sits in
 //!    another hopeless enclosure (the walls may die first and free the contents: nested
@@ -480,9 +482,12 @@ impl DeadEstimator {
                 } else {
                     eye_value(g, enc.size as usize, enc.empties as usize, &[], lone)
                 };
-                // keep the one point of a one-point eye
+                // keep the one point of a one-point eye; for one empty point beside one enemy
+                // stone in atari, the stone's point: the eye left once it is captured
                 enc.point = if single && enc.size == 1 {
                     st.points(enc.point as usize)[0]
+                } else if lone && enc.size == 2 && enc.empties == 1 {
+                    st.stones(self.cont[enc.cont_start as usize] as usize)[0]
                 } else {
                     NONE
                 };
@@ -565,8 +570,7 @@ impl DeadEstimator {
                     continue;
                 }
                 let mut v = e.value;
-                if e.size == 1
-                    && e.point != NONE
+                if e.point != NONE
                     && is_false_eye(g, cells, &self.status, st, e.point as usize, e.color)
                 {
                     v = 0;
@@ -603,7 +607,7 @@ impl DeadEstimator {
         // one-point eyes that are false only because of enemy stones that may yet die
         for ei in 0..self.encls.len() {
             let e = self.encls[ei];
-            if e.state != EYE || e.bound_len == 0 || e.size != 1 || e.point == NONE {
+            if e.state != EYE || e.bound_len == 0 || e.point == NONE {
                 continue;
             }
             let p = e.point as usize;
@@ -622,11 +626,20 @@ impl DeadEstimator {
             if e.state != OPEN || e.bound_len == 0 {
                 continue;
             }
+            // capturing a stone in atari beside one empty point leaves a one-point eye,
+            // worth nothing if live enemy stones already make it false
+            let value = if e.point != NONE
+                && is_false_eye_if_alive_only(g, cells, &self.status, st, e.point as usize, e.color)
+            {
+                0
+            } else {
+                e.value
+            };
             self.chain_seen.clear(nch.max(1));
             for bi in e.bound_start as usize..e.bound_start as usize + e.bound_len as usize {
                 let r = find(&mut self.parent, self.bound[bi] as usize);
                 if self.chain_seen.insert(r) && could_capture(e.undecided, self.gsize[r]) {
-                    self.opt[r] += e.value as u16;
+                    self.opt[r] += value as u16;
                 }
             }
         }

@@ -952,6 +952,46 @@ fn two_stones_in_atari_in_a_shared_corner_lose_the_capturing_race() {
     }
 }
 
+/// Tygem game 84803428 (counted W+17.5, as GNU Go scores it): the black stones in the lower
+/// left have two spaces, each one empty point beside a white stone in atari. Capturing at G3
+/// leaves a real eye at G2; capturing at F1 leaves an eye at E1 that White's D2 makes false
+/// on the edge. One eye: the black group dies and the corner is White's.
+#[test]
+fn capturing_into_a_false_eye_makes_no_second_eye() {
+    let r = game(
+        "
+        . X . X O O X . X . . . . . . . . . .
+        O X X X O X . X . . . . X O X X X X .
+        . O O X O X X . . . X . X X O X . . X
+        . . X X O . X X X X . . . O O O X X X
+        X X X O O . X O O X . . . O X X X X .
+        O O O . O X X O X X . O O O X . X . X
+        O . O O O O O O O X O . X X . . . X .
+        . . . . O . . . O O X X X X X . . . .
+        . O O O . . . O X X X O O X . . X X X
+        O . . . . . O O X O O O . X X . X . X
+        . O . O O . O O O . O X X . X . X X X
+        O O O O . . . O O . O X . O X X O O X
+        . O . O . O . O . . O X O O O O . O O
+        . . O O O O O O . O O O X O O O . O .
+        . . . . X O X O X O X O X X O O . O O
+        . . . O . . X O O X X O O X . O O X X
+        . . . O . X . X O O X X X X . O X . X
+        . O . O X X O X O O X O O X X O X X .
+        . . X X O . X X O O O O O X X X X . X
+        ",
+    )
+    .score();
+    let dead = &r.dead_stones;
+    // the black stones G5 G4 F3 H3 E2 F2 H2 C1 D1 G1 H1 die; White's G2 and E1 live
+    for (x, y) in [(6, 14), (5, 16), (4, 17), (2, 18), (7, 18)] {
+        assert!(dead.contains(&Point::new(x, y)), "{dead:?}");
+    }
+    for (x, y) in [(6, 17), (4, 18)] {
+        assert!(!dead.contains(&Point::new(x, y)), "{dead:?}");
+    }
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
