@@ -54,36 +54,12 @@ impl FastBoard {
 
     /// Clear to an empty board of geometry `g`, keeping allocations.
     pub fn reset(&mut self, g: Geom) {
-        self.g = g;
-        self.cell.clear();
-        self.cell.extend_from_slice(&g.blank_cells());
-        for v in [
-            &mut self.head,
-            &mut self.next,
-            &mut self.size,
-            &mut self.nlib,
-        ] {
-            v.clear();
-            v.resize(g.size, 0);
-        }
-        self.lsum.clear();
-        self.lsum.resize(g.size, 0);
-        self.lsq.clear();
-        self.lsq.resize(g.size, 0);
-        self.empties.clear();
-        self.epos.clear();
-        self.epos.resize(g.size, 0);
-        for i in g.points() {
-            self.epos[i] = self.empties.len() as u16;
-            self.empties.push(i as u16);
-        }
-        self.ko = 0;
-        self.captures = [0; 2];
+        self.load(g, &g.blank_cells());
     }
 
-    /// Set up the position `cells` (padded: walls where [`Geom::blank_cells`] has them) in one pass: the same
-    /// board as playing its stones one by one, without the per-move capture checks. Every
-    /// chain of `cells` must have a liberty (a final position of a game does).
+    /// Set up the position `cells` (padded: walls where [`Geom::blank_cells`] has them) in one
+    /// pass: the same board as playing its stones one by one, without the per-move capture
+    /// checks. Every chain of `cells` must have a liberty (a final position of a game does).
     pub fn load(&mut self, g: Geom, cells: &[u8]) {
         self.g = g;
         self.cell.clear();
