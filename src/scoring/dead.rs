@@ -654,10 +654,18 @@ impl DeadEstimator {
             return true;
         }
         self.weak.clear();
+        let has_big =
+            (e.cont_start as usize..e.cont_start as usize + e.cont_len as usize).any(|ci| {
+                let x = self.cont[ci] as usize;
+                self.status[x] == UNKNOWN && st.chains[x].size >= SEMEAI_MIN_STONES
+            });
         for ci in e.cont_start as usize..e.cont_start as usize + e.cont_len as usize {
             let x = self.cont[ci] as usize;
-            // a lone stone is a prisoner-to-be, not a semeai partner
-            if self.status[x] != UNKNOWN || st.chains[x].size < SEMEAI_MIN_STONES {
+            // a lone stone is a prisoner-to-be, not a semeai partner, unless lone stones are
+            // all there is inside and together as many as a partner chain (two single stones
+            // in a corner can hold a seki against a group with one eye)
+            let lone = st.chains[x].size < SEMEAI_MIN_STONES;
+            if self.status[x] != UNKNOWN || (lone && (has_big || e.undecided < SEMEAI_MIN_STONES)) {
                 continue;
             }
             for &s in st.stones(x) {

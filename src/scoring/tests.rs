@@ -992,6 +992,48 @@ fn capturing_into_a_false_eye_makes_no_second_eye() {
     }
 }
 
+/// Tygem game 90578999 (counted B+4.5 with a seki, as GNU Go scores it): the black group in
+/// the lower right has one eye (Q1) and shares S2 with two single white stones (T2, S1) in
+/// the corner. Black cannot capture them (S2 would leave the group one liberty, T1 is
+/// suicide) and White cannot approach either: a seki, not two black eyes.
+#[test]
+fn two_lone_stones_in_a_corner_hold_a_seki_against_a_one_eyed_group() {
+    let r = game(
+        "
+        . . . . . . . . . . . O O X X . . . .
+        . . . . . . . . . . O . O O X O X . .
+        . . . . . O . O O O O O X O X X O . .
+        O O O O . . O X O X O X X X X X . . .
+        . X O X O O X X X X X O O O X X X X .
+        . X X X X X X . . X O O . X X O X O .
+        . X X . . X O O O O . O X X O O O X .
+        O X O X O X X O . . O O O O O O O X .
+        O O O X . X O O O . O X O . O . X . .
+        . . O X . X X X X O O X X X O X X . .
+        . O O X X O O O X X X . . . X . . . .
+        O X X X X O O X X . . . . . . . . X X
+        O O O O O O . O X X . . . . X X X X O
+        O X O . . O O O X O X X . X X O . O O
+        X X X X X O X O X O O X O X O O O . .
+        . . . X O X X X X X O X X . O X O O O
+        . . X O O O O O X O O X O O O X X X X
+        . . X X O . O X O O . O O X X X X . O
+        . . . X X O . . . . . . O O X . X O .
+        ",
+    )
+    .score();
+    // the two white stones live in seki beside the black group
+    for (x, y) in [(18, 17), (17, 18), (16, 17), (15, 16)] {
+        assert!(
+            r.seki_stones.contains(&Point::new(x, y)),
+            "{:?}",
+            r.seki_stones
+        );
+    }
+    assert!(!r.dead_stones.contains(&Point::new(18, 17)));
+    assert!(!r.dead_stones.contains(&Point::new(17, 18)));
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
