@@ -4,7 +4,8 @@
 //! A playout starts from the final position, lets the two sides play random moves *only
 //! inside a small area* around the fight, and stops when both pass. The policy is simple
 //! but not blind: answer the opponent's last move by capturing a chain it left in atari or
-//! by saving one of one's own it put in atari, otherwise play a random legal move that
+//! by saving one of one's own it put in atari, else capture a chain that was already in
+//! atari when the playout started, otherwise play a random legal move that
 //! neither fills one's own eye nor puts a chain of two or more stones in atari (so a seki
 //! stays a seki, and a lone nakade stone may still be thrown in). Moves are drawn by probing
 //! the area from a random start, so a move costs little more than the probes it rejects. Half the playouts start with each colour, and the question "does this group
@@ -60,6 +61,8 @@ pub(crate) struct LocalReader {
     cand: Vec<u16>,
     /// Position of each point in `cand` (valid only for points in it).
     cpos: Vec<u16>,
+    /// Liberties of chains in atari when the playout starts: captures to play first.
+    urgent: Vec<u16>,
     /// Playouts run since the last [`LocalReader::reset`] (for statistics).
     pub playouts: u32,
 }
@@ -75,6 +78,7 @@ impl Default for LocalReader {
             area: Vec::new(),
             cand: Vec::new(),
             cpos: Vec::new(),
+            urgent: Vec::new(),
             playouts: 0,
         }
     }
@@ -203,6 +207,21 @@ impl LocalReader {
         let mut last = 0usize;
         let limit = 3 * self.area.len() + 8;
         self.refill();
+        // chains already in atari at the start (stones left for dead, throw-ins): their
+        // captures come first (**choice**, Tygem counted games: 89.96% → 90.05% exact, 97.67%
+        // → 97.74% same winner, resigned games 62.22% → 62.70%; also answering one's own
+        // chains in atari by extending did worse, 89.98% and 62.25%)
+        self.urgent.clear();
+        for k in 0..self.area.len() {
+            let p = self.area[k] as usize;
+            let v = self.work.cell[p];
+            if (v == BLACK || v == WHITE) && self.work.in_atari(p) {
+                let lib = self.work.atari_liberty(p) as u16;
+                if self.in_area.contains(lib as usize) && !self.urgent.contains(&lib) {
+                    self.urgent.push(lib);
+                }
+            }
+        }
         for _ in 0..limit {
             match self.choose(c, last, rng) {
                 Some(i) => {
@@ -268,8 +287,31 @@ impl LocalReader {
         None
     }
 
+    /// A capture of a chain that was in atari when the playout started, if one is still there.
+    fn urgent_capture(&mut self, c: u8) -> Option<usize> {
+        let o = opp(c);
+        let mut k = 0;
+        while k < self.urgent.len() {
+            let p = self.urgent[k] as usize;
+            let b = &self.work;
+            if b.cell[p] != EMPTY {
+                self.urgent.swap_remove(k);
+                continue;
+            }
+            let captures = b.g.adj(p).iter().any(|&n| b.cell[n] == o && b.in_atari(n));
+            if captures && b.is_legal(c, p) {
+                return Some(p);
+            }
+            k += 1;
+        }
+        None
+    }
+
     fn choose(&mut self, c: u8, last: usize, rng: &mut Rng) -> Option<usize> {
         if let Some(i) = self.reply(c, last) {
+            return Some(i);
+        }
+        if let Some(i) = self.urgent_capture(c) {
             return Some(i);
         }
         let b = &self.work;

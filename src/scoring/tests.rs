@@ -1034,6 +1034,45 @@ fn two_lone_stones_in_a_corner_hold_a_seki_against_a_one_eyed_group() {
     assert!(!r.dead_stones.contains(&Point::new(17, 18)));
 }
 
+/// Tygem game 117654145 (counted B+3.5, as GNU Go scores it): the white stones in the lower
+/// right corner have one eye at most. S3 is in atari from the start (Black captures it at T3)
+/// and Q1's chain has P1 and S1 only. Playouts that capture what is already in atari before
+/// playing at random see the corner die. (The lone black stone at S2 among them is still
+/// judged dead as well, which GNU Go does not do: its point is Black's either way, one
+/// prisoner apart.)
+#[test]
+fn a_corner_with_a_stone_already_in_atari_dies_in_the_playouts() {
+    let r = game(
+        "
+        . . . . O X X . O . X O O O O X . . .
+        O O O O O O X X X X X X O O X X . . .
+        O X X O O X X . X O X O O O O X . . .
+        O X . X O X O X X O X O X . O X X . .
+        X . X X O X O X O O O O X X O O X . .
+        . . X O . O O O . . . O X X X X X . .
+        X . X O O O O O . . . O X X O O X . .
+        X X O O X O X O X . O . O X O O X . .
+        O O O X X X X O X . X O . O O X . X .
+        . O O O O O X X O O . . O O O X X X X
+        . O O X X X X O O O X O X O X X X O O
+        . O X X X X X X X O . . X X O X X X O
+        O O O X X . . X O O . . X O O O X X O
+        X X O O X . X X X O . O O . . O O O O
+        X . X O X X O O X O X X . . . O X X O
+        . X X O O O O X X X O O O O O X X X X
+        . . X O O . O X . X O O X X O X X O .
+        . X X X O O X X X X X O X . X X O X O
+        . . X X X O O O . X O O X X . O O . O
+        ",
+    )
+    .score();
+    let dead = &r.dead_stones;
+    // White's S3, R2, T2, Q1, R1, T1 die; Black's S2 lives
+    for (x, y) in [(17, 16), (16, 17), (18, 17), (15, 18), (16, 18), (18, 18)] {
+        assert!(dead.contains(&Point::new(x, y)), "{dead:?}");
+    }
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
