@@ -177,11 +177,12 @@ pub(crate) struct DeadEstimator {
 }
 
 /// Whether a group of `group` stones can count on capturing `undecided` enemy stones to make
-/// an eye: not when they outnumber it by half again (**choice**, tuned on the Tygem counted
-/// games; White's whole area is no eye of a lone black stone).
+/// an eye: not when they outnumber it by a quarter (**choice**, Tygem counted games: 1.25
+/// gives 90.14% exact / 97.80% same winner, against 90.05% / 97.74% at 1.5, 90.13% / 97.76%
+/// at 1.0 and 89.65% / 97.54% at 0.5; White's whole area is no eye of a lone black stone).
 #[inline]
 fn could_capture(undecided: u16, group: u32) -> bool {
-    (undecided as u32) * 2 < group * 3
+    (undecided as u32) * 4 < group * 5
 }
 
 /// Eye value of an eye space of `size` points of which `empties` are empty (the rest dead
