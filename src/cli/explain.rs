@@ -347,7 +347,7 @@ impl Explained {
         };
         let _ = writeln!(
             out,
-            "Final position. Dead stones {dead_from}: {} black, {} white; seki: {} stone(s), {} point(s); unsettled (counted alive): {}",
+            "Final position. Dead stones {dead_from}: {} black, {} white; seki: {} stone(s), {} point(s); unsettled (counted as marked): {}",
             s.dead_black,
             s.dead_white,
             s.seki_stones.len(),

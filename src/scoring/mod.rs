@@ -225,7 +225,9 @@ pub struct ScoreReport {
     pub half_point_flip: bool,
     pub flip_cause: Option<FlipCause>,
     pub dead_source: DeadSource,
-    /// Points (stones) whose life the estimator could not decide; they are counted alive.
+    /// Points (stones) whose life the estimator could not decide with confidence: a split
+    /// playout verdict (counted dead or alive by the majority rule, see `dead_stones`) or none
+    /// at all (counted alive).
     pub unsettled_points: u32,
     pub dead_black: u32,
     pub dead_white: u32,
@@ -256,7 +258,8 @@ pub struct ScoreReport {
     pub dead_stones: Vec<Point>,
     /// Stones of chains in seki, row-major.
     pub seki_stones: Vec<Point>,
-    /// Stones the estimator could not decide (counted alive), row-major.
+    /// Stones the estimator could not decide with confidence (see `unsettled_points`),
+    /// row-major.
     pub unsettled_stones: Vec<Point>,
     /// What each point counts as, row-major (`y * width + x`).
     pub ownership: Vec<PointOwner>,
