@@ -318,11 +318,23 @@ impl LocalReader {
         while k < self.urgent.len() {
             let p = self.urgent[k] as usize;
             let b = &self.work;
-            if b.cell[p] != EMPTY {
+            let mut captures = false;
+            let mut any = false;
+            if b.cell[p] == EMPTY {
+                for n in b.g.adj(p) {
+                    let v = b.cell[n];
+                    if (v == BLACK || v == WHITE) && b.in_atari(n) {
+                        any = true;
+                        captures |= v == o;
+                    }
+                }
+            }
+            // occupied, or no chain beside it in atari any more (a new atari there is noted
+            // again by the move that makes it)
+            if !any {
                 self.urgent.swap_remove(k);
                 continue;
             }
-            let captures = b.g.adj(p).iter().any(|&n| b.cell[n] == o && b.in_atari(n));
             if captures && b.is_legal(c, p) {
                 return Some(p);
             }
