@@ -61,7 +61,8 @@ pub(crate) struct LocalReader {
     cand: Vec<u16>,
     /// Position of each point in `cand` (valid only for points in it).
     cpos: Vec<u16>,
-    /// Liberties of chains in atari when the playout starts: captures to play first.
+    /// Liberties of chains in atari at the start of the playout or left in atari by a move:
+    /// captures to play before random moves (see [`LocalReader::urgent_capture`]).
     urgent: Vec<u16>,
     /// Playouts run since the last [`LocalReader::reset`] (for statistics).
     pub playouts: u32,
@@ -242,15 +243,13 @@ impl LocalReader {
                     }
                     if self.work.cell[i] != EMPTY {
                         self.take(i);
-                    }
-                    last = i;
-                    passes = 0;
-                    // chains the move left in atari stay urgent if not answered at once
-                    if self.work.cell[i] != EMPTY {
+                        // chains the move left in atari stay urgent if not answered at once
                         for n in self.work.g.adj(i) {
                             self.note_atari(n);
                         }
                     }
+                    last = i;
+                    passes = 0;
                 }
                 None => {
                     passes += 1;
