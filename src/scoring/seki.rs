@@ -39,10 +39,10 @@ impl Default for SekiFinder {
 /// Whether `c` can fill the empty point `i` on `fb` without capturing and keeping at least
 /// two liberties.
 fn safe_fill(fb: &FastBoard, c: u8, i: usize) -> bool {
-    let g = fb.g;
+    let g = fb.geom();
     let mut touches = false;
     for n in g.adj(i) {
-        let v = fb.cell[n];
+        let v = fb.cells()[n];
         if v == c {
             touches = true;
         } else if v == opp(c) && fb.in_atari(n) {
@@ -88,7 +88,7 @@ impl SekiFinder {
             let mut changed = false;
             for k in 0..self.neutral.len() {
                 let i = self.neutral[k] as usize;
-                if self.fb.cell[i] != EMPTY {
+                if self.fb.cells()[i] != EMPTY {
                     continue;
                 }
                 for c in [BLACK, WHITE] {
@@ -106,7 +106,7 @@ impl SekiFinder {
         let mut shared = 0;
         for k in 0..self.neutral.len() {
             let i = self.neutral[k] as usize;
-            if self.fb.cell[i] != EMPTY {
+            if self.fb.cells()[i] != EMPTY {
                 continue;
             }
             // a candidate; every chain beside it (in the unfilled position) must be short of eyes
