@@ -86,7 +86,10 @@ pub(crate) struct FastBoard {
     /// Chain records, valid at each chain's head.
     chain: Arr<Chain>,
     /// Empty on-board points, in no particular order.
+    /// (the first `nempty` entries; the vector keeps the padded length, so adding a point
+    /// never grows it)
     empties: Vec<u16>,
+    nempty: usize,
     epos: Arr<u16>,
     /// The point a simple-ko rule forbids next (0 = none).
     pub ko: usize,
@@ -105,6 +108,7 @@ impl FastBoard {
             next: Arr::default(),
             chain: Arr::default(),
             empties: Vec::new(),
+            nempty: 0,
             epos: Arr::default(),
             ko: 0,
             captures: [0; 2],
@@ -134,6 +138,8 @@ impl FastBoard {
         self.ko = 0;
         self.captures = [0; 2];
         self.empties.clear();
+        self.empties.resize(g.size, 0);
+        self.nempty = 0;
         for i in g.points() {
             if self.cell[i] == EMPTY {
                 self.add_empty(i);
@@ -184,6 +190,7 @@ impl FastBoard {
         self.next.clone_from(&other.next);
         self.chain.clone_from(&other.chain);
         self.empties.clone_from(&other.empties);
+        self.nempty = other.nempty;
         self.epos.clone_from(&other.epos);
         self.ko = other.ko;
         self.captures = other.captures;
@@ -204,7 +211,7 @@ impl FastBoard {
     /// Empty on-board points, in no particular order (captures append the points they empty).
     #[inline]
     pub fn empties(&self) -> &[u16] {
-        &self.empties
+        &self.empties[..self.nempty]
     }
 
     /// Panics unless `i` lies inside the padding, so that it and its neighbours and diagonals
@@ -273,17 +280,17 @@ impl FastBoard {
     #[inline]
     fn remove_empty(&mut self, i: usize) {
         let pos = self.epos[i] as usize;
-        let last = self.empties.pop().unwrap();
-        if pos < self.empties.len() {
-            self.empties[pos] = last;
-            self.epos[last as usize] = pos as u16;
-        }
+        self.nempty -= 1;
+        let last = self.empties[self.nempty];
+        self.empties[pos] = last;
+        self.epos[last as usize] = pos as u16;
     }
 
     #[inline]
     fn add_empty(&mut self, i: usize) {
-        self.epos[i] = self.empties.len() as u16;
-        self.empties.push(i as u16);
+        self.epos[i] = self.nempty as u16;
+        self.empties[self.nempty] = i as u16;
+        self.nempty += 1;
     }
 
     /// Whether `c` playing at the empty point `i` is legal under simple ko with suicide
@@ -299,7 +306,10 @@ impl FastBoard {
     #[inline]
     pub fn is_playout_move(&self, c: u8, i: usize) -> bool {
         self.check(i);
-        self.legal_at(c, i) && !self.eye_at(c, i) && self.self_atari_at(c, i) < 2
+        self.legal_at(c, i)
+            && !self.eye_at(c, i)
+            // a stone with no friendly neighbour would be a chain of one
+            && (!self.g.adj(i).iter().any(|&n| self.cell[n] == c) || self.self_atari_at(c, i) < 2)
     }
 
     #[inline]
@@ -665,13 +675,13 @@ mod tests {
         let g = b.g;
         let mut x = 12345u64;
         for _ in 0..2000 {
-            if b.empties.is_empty() {
+            if b.empties().is_empty() {
                 b.reset(g);
             }
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let i = b.empties[(x % b.empties.len() as u64) as usize] as usize;
+            let i = b.empties()[(x % b.empties().len() as u64) as usize] as usize;
             let c = if x & 64 == 0 { BLACK } else { WHITE };
             if b.is_legal(c, i) {
                 b.play(c, i);
@@ -679,7 +689,7 @@ mod tests {
                 b.reset(g);
             }
             let n_empty = g.points().filter(|&p| b.cell[p] == EMPTY).count();
-            assert_eq!(n_empty, b.empties.len());
+            assert_eq!(n_empty, b.empties().len());
             for p in g.points() {
                 if b.cell[p] == BLACK || b.cell[p] == WHITE {
                     // recompute liberties
@@ -715,7 +725,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let i = b.empties[(x % b.empties.len() as u64) as usize] as usize;
+            let i = b.empties()[(x % b.empties().len() as u64) as usize] as usize;
             let c = if x & 64 == 0 { BLACK } else { WHITE };
             if b.is_legal(c, i) && b.self_atari_size(c, i) == 0 {
                 b.play(c, i);
@@ -736,15 +746,15 @@ mod tests {
                     assert_eq!(loaded.next[p], replayed.next[p]);
                 }
             }
-            let mut e1 = loaded.empties.clone();
-            let mut e2 = b.empties.clone();
+            let mut e1 = loaded.empties().to_vec();
+            let mut e2 = b.empties().to_vec();
             e1.sort_unstable();
             e2.sort_unstable();
             assert_eq!(e1, e2);
             for p in g.points() {
                 if b.cell[p] == EMPTY {
-                    assert_eq!(b.empties[b.epos[p] as usize] as usize, p);
-                    assert_eq!(loaded.empties[loaded.epos[p] as usize] as usize, p);
+                    assert_eq!(b.empties()[b.epos[p] as usize] as usize, p);
+                    assert_eq!(loaded.empties()[loaded.epos[p] as usize] as usize, p);
                     continue;
                 }
                 let (h1, h2) = (loaded.head[p] as usize, b.head[p] as usize);
