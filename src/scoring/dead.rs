@@ -172,6 +172,7 @@ pub(crate) struct DeadEstimator {
     container: Vec<u16>,
     status: Vec<u8>,
     parent: Vec<u16>,
+    link_parent: Vec<u16>,
     pess: Vec<u16>,
     opt: Vec<u16>,
     gsize: Vec<u32>,
@@ -509,10 +510,24 @@ impl DeadEstimator {
         }
     }
 
-    /// Static connections: chains whose shared liberties weigh [`LINK_WEIGHT`] or more.
+    /// Static connections: chains whose shared liberties weigh [`LINK_WEIGHT`] or more,
+    /// joined once into `link_parent` (the union-find every round of
+    /// [`DeadEstimator::propagate_life`] starts from).
     fn build_links(&mut self, st: &Structure) {
         self.links.clear();
         self.links.extend_from_slice(&st.shared);
+        if LINK_WEIGHT > 1 {
+            self.weigh_links();
+        }
+        self.link_parent.clear();
+        self.link_parent.extend(0..st.chains.len() as u16);
+        for &(a, b) in &self.links {
+            union(&mut self.link_parent, a as usize, b as usize);
+        }
+    }
+
+    /// Keeps the pairs listed [`LINK_WEIGHT`] times or more, once each.
+    fn weigh_links(&mut self) {
         self.links.sort_unstable();
         let mut out = 0;
         let mut k = 0;
@@ -536,11 +551,7 @@ impl DeadEstimator {
     fn propagate_life(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         loop {
-            self.parent.clear();
-            self.parent.extend(0..nch as u16);
-            for &(a, b) in &self.links {
-                union(&mut self.parent, a as usize, b as usize);
-            }
+            self.parent.clone_from(&self.link_parent);
             for ei in 0..self.encls.len() {
                 let e = self.encls[ei];
                 let cont = &self.cont[e.conts()];
