@@ -252,7 +252,17 @@ fn open_regular(path: &Path) -> Result<File, SourceError> {
 
 /// Reads at most `max_bytes`; more is an error (decompression bombs stop here, memory bounded).
 fn read_limited(reader: impl Read, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
-    let mut buf = Vec::new();
+    read_limited_sized(reader, max_bytes, 0)
+}
+
+/// [`read_limited`] with room for `expected` bytes made up front (an archive member's declared
+/// size: a hint only, never trusted beyond `max_bytes`).
+fn read_limited_sized(
+    reader: impl Read,
+    max_bytes: u64,
+    expected: u64,
+) -> Result<Vec<u8>, SourceError> {
+    let mut buf = Vec::with_capacity(expected.min(max_bytes).saturating_add(1) as usize);
     let mut limited = reader.take(max_bytes.saturating_add(1));
     limited
         .read_to_end(&mut buf)
@@ -291,7 +301,8 @@ fn read_zip(
                 if entry.is_dir() || classify(&name) != Some(InputKind::Sgf) {
                     continue;
                 }
-                let data = read_limited(entry, max_bytes).map_err(|e| match e {
+                let size = entry.size();
+                let data = read_limited_sized(entry, max_bytes, size).map_err(|e| match e {
                     SourceError::Io(m) => SourceError::Archive(format!("{source}::{name}: {m}")),
                     other => other,
                 });
