@@ -231,6 +231,37 @@ impl FastBoard {
         self.atari_at(i)
     }
 
+    /// The colours (bit `BLACK`, bit `WHITE`) of the chains in atari next to `p`.
+    #[inline]
+    pub fn ataris_around(&self, p: usize) -> u8 {
+        self.check(p);
+        let mut mask = 0;
+        for n in self.g.adj(p) {
+            let v = self.cell[n];
+            if (v == BLACK || v == WHITE) && self.atari_at(n) {
+                mask |= v;
+            }
+        }
+        mask
+    }
+
+    /// Writes to `out` the points among `i` and its neighbours (in that order) whose stones
+    /// belong to a chain in atari; returns how many.
+    #[inline]
+    pub fn ataris_at_and_around(&self, i: usize, out: &mut [u16; 5]) -> usize {
+        self.check(i);
+        let adj = self.g.adj(i);
+        let mut k = 0;
+        for s in [i, adj[0], adj[1], adj[2], adj[3]] {
+            let v = self.cell[s];
+            if (v == BLACK || v == WHITE) && self.atari_at(s) {
+                out[k] = s as u16;
+                k += 1;
+            }
+        }
+        k
+    }
+
     /// [`FastBoard::in_atari`] for a point known to be valid.
     #[inline]
     fn atari_at(&self, i: usize) -> bool {

@@ -296,17 +296,7 @@ impl LocalReader {
 
     /// Notes the stones of chains in atari among the move `i` and its neighbours.
     fn find_ataris(&mut self, i: usize) {
-        let b = &self.work;
-        let g = b.geom();
-        let adj = g.adj(i);
-        self.n_in_atari = 0;
-        for s in [i, adj[0], adj[1], adj[2], adj[3]] {
-            let v = b.cells()[s];
-            if (v == BLACK || v == WHITE) && b.in_atari(s) {
-                self.in_atari[self.n_in_atari] = s as u16;
-                self.n_in_atari += 1;
-            }
-        }
+        self.n_in_atari = self.work.ataris_at_and_around(i, &mut self.in_atari);
     }
 
     /// A reply to the opponent's last move: capture a chain it left in atari, or save one of
@@ -357,24 +347,18 @@ impl LocalReader {
         while k < self.urgent.len() {
             let p = self.urgent[k] as usize;
             let b = &self.work;
-            let mut captures = false;
-            let mut any = false;
-            if b.cells()[p] == EMPTY {
-                for n in b.geom().adj(p) {
-                    let v = b.cells()[n];
-                    if (v == BLACK || v == WHITE) && b.in_atari(n) {
-                        any = true;
-                        captures |= v == o;
-                    }
-                }
-            }
+            let ataris = if b.cells()[p] == EMPTY {
+                b.ataris_around(p)
+            } else {
+                0
+            };
             // occupied, or no chain beside it in atari any more (a new atari there is noted
             // again by the move that makes it)
-            if !any {
+            if ataris == 0 {
                 self.urgent.swap_remove(k);
                 continue;
             }
-            if captures && b.is_legal(c, p) {
+            if ataris & o != 0 && b.is_legal(c, p) {
                 return Some(p);
             }
             k += 1;
