@@ -1186,3 +1186,42 @@ fn two_stones_in_a_corner_seki_get_the_semeai_check() {
     assert_eq!((r.dead_black, r.dead_white), (5, 2));
     assert_eq!(r.seki_points, 3);
 }
+
+/// Tygem game 84022231 (counted W+8.5 with the top in seki): the three white stones L19–N19
+/// fill a five-point space on the first line, their two liberties L18 and O19 the only empty
+/// points in it, and the black group around them has no eye. The black group's potential
+/// (capturing the white group beside it, N17 and below, which lives) used to count against
+/// the seki and the stones died; the seki now waits until that potential is decided.
+#[test]
+fn a_seki_waits_for_the_walls_potential_elsewhere_to_be_decided() {
+    let r = game(
+        "
+        . . X O O . . O O X O O O . X O O . .
+        . X X X O . . O X X . X X X X X O O .
+        . X X O O X . O X X X X O X X O X . .
+        X O O O . . O O X O O O O O X O X . .
+        . X . O O O O X X X . . O . X O O . .
+        . . X . X X X O O X X X O O O O . . .
+        X X X X X X O O O O X O O . O X O O O
+        O X . X . X O O X O O X O O X X X X O
+        O O X . X . X X X X O X X X X X X . X
+        . . O X X X X X X O O O O X . X . . .
+        . O . O X X O O O X . O X X . X . X X
+        . . . O X O O X X X . O O X X . . X .
+        . . . O O O X O O O O O X O O X X . .
+        . . . O X X X O . O . X X O O X . X .
+        . . . O O X X X O O . X O O X X . . X
+        . O O O X . . X X O X X X O . . X X O
+        O O X X X X . . X O X . O O O O X O O
+        O X X . . X X . X O X X X O O . O . O
+        . X . . . X . X X X X X X X O O . O .
+        ",
+    )
+    .score();
+    for x in 10..13 {
+        let p = Point::new(x, 0);
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+        assert!(r.seki_stones.contains(&p), "{:?}", r.seki_stones);
+    }
+    assert_eq!((r.dead_black, r.dead_white), (7, 0));
+}
