@@ -38,7 +38,8 @@
 //!    has an eye, proven or potential, anywhere else: neither side can fill the shared
 //!    liberties once the dame are filled. When only a potential eye stands in the way, the
 //!    contents wait until a round where nothing else dies (the potential is often a
-//!    neighbouring enemy group that turns out to live).
+//!    neighbouring enemy group that turns out to live). Contents in that seki shape which
+//!    the semeai playouts let survive live in seki too, once a round kills nothing else.
 //! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
 //!    inside living walls go to playouts ("contested"), and so do the groups still left
 //!    without two eyes ("settle"), all in one batch.
@@ -182,6 +183,9 @@ pub(crate) struct DeadEstimator {
     hopeless: Vec<bool>,
     /// Hopeless enclosures whose contents wait for their walls' potential to be decided.
     deferred: Vec<u16>,
+    /// Enclosures whose contents survived the semeai playouts yet are in seki with eyeless
+    /// walls (see [`DeadEstimator::mutual_seki`]): seki once a round kills nothing else.
+    seki_late: Vec<u16>,
     /// Settling: index in `groups` of each group root (`NONE` if not settled), and each
     /// group's undecided chains (see [`DeadEstimator::group_members`]).
     group_of: Vec<u16>,
@@ -1035,6 +1039,7 @@ impl DeadEstimator {
     /// since its walls may die and free it. Returns whether anything died.
     fn kill_hopeless(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
         let nch = self.status.len();
+        self.seki_late.clear();
         for ei in 0..self.encls.len() {
             let e = self.encls[ei];
             self.hopeless[ei] = false;
@@ -1068,7 +1073,19 @@ impl DeadEstimator {
                     wall += self.opt[r];
                 }
             }
-            self.hopeless[ei] = !wall_dead && wall >= 2 && self.outlives(g, cells, st, ei);
+            let candidate = !wall_dead && wall >= 2;
+            self.hopeless[ei] = candidate && self.outlives(g, cells, st, ei);
+            // contents that survive the semeai playouts in a seki shape with eyeless walls:
+            // left undecided, the last batch of playouts killed them about half the time (a
+            // random playout that fills the walls' outside dame late lets the walls approach).
+            // They live in seki, in a round where nothing else dies — not at once, and not as
+            // a hopeless enclosure, which would stop the killing of enclosures they wall in
+            // (**choice**, Tygem counted games: 29 exact results gained and 3 lost, 90.34% →
+            // 90.46% exact, 97.92% → 97.97% same winner, resigned games 62.80% → 62.79%;
+            // marking them hopeless instead gained 29 and lost 10, some by a whole group)
+            if candidate && !self.hopeless[ei] && self.mutual_seki(st, ei) == Seki::Yes {
+                self.seki_late.push(ei as u16);
+            }
         }
         let mut killed = false;
         self.deferred.clear();
@@ -1125,6 +1142,26 @@ impl DeadEstimator {
                 if self.status[ch] == UNKNOWN {
                     self.status[ch] = DEAD;
                     killed = true;
+                }
+            }
+        }
+        if !killed {
+            for k in 0..self.seki_late.len() {
+                let e = self.encls[self.seki_late[k] as usize];
+                // walls in a hopeless enclosure may die first (as in the killing above)
+                let doomed = e.bounds().any(|bi| {
+                    let c = self.container[self.bound[bi] as usize];
+                    c != NONE && self.hopeless[c as usize]
+                });
+                if doomed {
+                    continue;
+                }
+                for ci in e.conts() {
+                    let ch = self.cont[ci] as usize;
+                    if self.status[ch] == UNKNOWN {
+                        self.status[ch] = SETTLED;
+                        killed = true;
+                    }
                 }
             }
         }

@@ -1225,3 +1225,43 @@ fn a_seki_waits_for_the_walls_potential_elsewhere_to_be_decided() {
     }
     assert_eq!((r.dead_black, r.dead_white), (7, 0));
 }
+
+/// Tygem game 85260388 (counted B+4.5 with the upper right in seki, as GNU Go scores it): the
+/// three white stones S19, R18, S18 have two liberties, T19 and Q18, the only empty points of
+/// their space, and the black group around them has no eye. The semeai playouts saw the white
+/// stones survive, so the space was not hopeless and the seki test never ran; the last batch
+/// of playouts then killed them half the time. A seki of that shape is now recognised in a
+/// round where nothing else dies.
+#[test]
+fn stones_that_survive_the_semeai_playouts_in_an_eyeless_seki_live_in_seki() {
+    let r = game(
+        "
+        . O X X X X . . . X O O O X X X X O .
+        . O O O X X . . . . X O O O X . O O X
+        . . . . O X X X X . X O O X X X X X X
+        . . . O O O O O O X . X O O O . X O O
+        . . . . X . . O X . X X O X O O X O .
+        . O O . . . O X X . . X X X O . O O O
+        . X X X . . O X O . . X O O O O O X O
+        . X O X X X O O X X . . X X O X X X X
+        . O O O X O X X O . . . . X O O X . .
+        . . . O O O O X X . . . . X X X X . .
+        . O O X . O . O X . . . . . . . O . .
+        O O X X X O . O X . . . . . O . . . .
+        O X X X . X O O X . . . O O X X X . .
+        X X . X O . X X . . . . X X O X X X .
+        . X X O X X . X X . . X X O O O X . X
+        O X O O O X X O O X X . . X O O O X X
+        O O O . O O X O . O X X X X X X O O O
+        . X . . . . O O O . O O X X X O . O .
+        . . . . . . . . . O . O O O X O O . O
+        ",
+    )
+    .score();
+    for p in [Point::new(17, 0), Point::new(16, 1), Point::new(17, 1)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+        assert!(r.seki_stones.contains(&p), "{:?}", r.seki_stones);
+    }
+    assert_eq!((r.dead_black, r.dead_white), (10, 7));
+    assert_eq!(r.unsettled_points, 0);
+}
