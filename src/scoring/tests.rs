@@ -1265,3 +1265,51 @@ fn stones_that_survive_the_semeai_playouts_in_an_eyeless_seki_live_in_seki() {
     assert_eq!((r.dead_black, r.dead_white), (10, 7));
     assert_eq!(r.unsettled_points, 0);
 }
+
+/// Tygem game 86872228 (counted B+1.5 with the white group on the left dead): the white
+/// group B11–C7 inside Black's area has no eye, but in the first rounds it counted on
+/// capturing the black stone C9 for one, and the black stone died first, since the white
+/// walls around it had the potential of two eyes. Contents whose walls reach two eyes only
+/// through potential now die only in a round where nothing else does: the white group dies
+/// first and C9 lives.
+#[test]
+fn contents_wait_while_their_walls_live_only_on_potential() {
+    let r = game(
+        "
+        . . . . X O O . . . . . . . . . . . .
+        . . . X X X O . O O . . . . . . . . .
+        . X X X O X O O X O X . . . . . . . .
+        . O X O O O O X X X O O O O . O . . .
+        . X O O . . O X . X O O X O O . O . .
+        . X O . O O X X X . X X X X X X O . .
+        . X X O O X O . . . . . . . O X X O .
+        . X O X X X O . X . O . . X X O O . .
+        X O O X . X . . . . X X X X O . . O .
+        . O O O X X . . . X X O O O O O O X .
+        O . X O O X . . X O X X X . X . O X .
+        . O O X X . X X O O . O X X X X X O .
+        O X O X X X O X X O O O X O O X O O .
+        X X X X O X O . . . X O . O X X X O .
+        X X . X O O O X X X X . O O X O O O O
+        . . X X O . X X O O X X X O X . X X O
+        O O O O O X X O O . O O X O X X . . X
+        . . O . O X O O O . . O O O O X . X .
+        . . . . X O O X . . . . . O X X . . .
+        ",
+    )
+    .score();
+    // B11, C10, A9, C7 (White) die; C9 (Black) lives
+    for p in [
+        Point::new(1, 8),
+        Point::new(2, 9),
+        Point::new(0, 10),
+        Point::new(2, 12),
+    ] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    assert!(
+        !r.dead_stones.contains(&Point::new(2, 10)),
+        "{:?}",
+        r.dead_stones
+    );
+}
