@@ -6,6 +6,9 @@
 //! dame are open, now and then a boundary too. The estimator is a static analysis on the
 //! region–chain graph with local playouts as referee for the fights it cannot settle:
 //!
+//! 0. **Snapbacks.** A chain of two stones or more in atari whose liberty touches only
+//!    itself, the edge and single enemy stones in atari on that point is dead from the start
+//!    (capturing the single stone is a snapback), unless it can capture another chain instead.
 //! 1. **Enclosures.** For each colour `c`, a `c`-enclosure is a connected set of points not
 //!    occupied by `c` (empty points and enemy stones), bounded by `c`'s stones and the edge.
 //!    Black's territory with dead white stones in it is a black enclosure; so is White's whole
@@ -292,6 +295,9 @@ impl DeadEstimator {
                 }
             }
         }
+        if !fixed {
+            self.mark_snapbacks(g, cells, st);
+        }
         self.hopeless.clear();
         self.hopeless.resize(self.encls.len(), false);
         self.walls_proven.clear();
@@ -352,6 +358,56 @@ impl DeadEstimator {
             }
         }
         unsettled
+    }
+
+    /// Chains of two stones or more in atari whose one liberty touches nothing but the
+    /// chain itself, the edge and single enemy stones in atari on that same liberty: the
+    /// enemy captures them there, and capturing a single stone first is a snapback (the
+    /// capturing chain is left with the captured stone's point as its one liberty). They are
+    /// dead, unless they can capture some other enemy chain in atari to escape.
+    ///
+    /// **choice**, Tygem counted games: 9 exact results gained and none lost (90.56% →
+    /// 90.59%, same winner 98.05% → 98.08%, 3 more resigned games named right); reading
+    /// "playing the liberty is suicide, so the chain is dead" more widely gained 16 and lost 38.
+    fn mark_snapbacks(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        for y in 0..st.chains.len() {
+            let cy = &st.chains[y];
+            if cy.libs != 1 || cy.size < 2 {
+                continue;
+            }
+            let Some(lib) = st
+                .stones(y)
+                .iter()
+                .find_map(|&s| g.adj(s as usize).into_iter().find(|&n| cells[n] == EMPTY))
+            else {
+                continue;
+            };
+            let mut single = false;
+            let mut clean = true;
+            for n in g.adj(lib) {
+                match cells[n] {
+                    WALL => {}
+                    v if v == cy.color => clean &= st.chain_id[n] as usize == y,
+                    EMPTY => clean = false,
+                    _ => {
+                        let x = &st.chains[st.chain_id[n] as usize];
+                        if x.size == 1 && x.libs == 1 {
+                            single = true;
+                        } else {
+                            clean = false;
+                        }
+                    }
+                }
+            }
+            // no other enemy chain in atari beside it to capture instead
+            let escape = st.enemies_of_chain(y).iter().any(|&x| {
+                st.chains[x as usize].libs == 1
+                    && !g.adj(lib).contains(&(st.stones(x as usize)[0] as usize))
+            });
+            if single && clean && !escape {
+                self.status[y] = DEAD;
+            }
+        }
     }
 
     fn dump(&mut self, g: &Geom, st: &Structure, round: usize) {

@@ -1313,3 +1313,44 @@ fn contents_wait_while_their_walls_live_only_on_potential() {
         r.dead_stones
     );
 }
+
+/// Tygem game 100560907 (W+1.5, Korean, komi 6.5), lower left: the white stones A2 and B2
+/// are in atari with one liberty, A1, and the black stone B1 beside it is in atari on the same
+/// point. White capturing B1 at A1 is a snapback (Black retakes the three stones at B1), so
+/// the two white stones are dead and B1 lives. They used to pass for a capturing race White
+/// wins.
+#[test]
+fn two_stones_whose_only_escape_is_a_snapback_are_dead() {
+    let r = game(
+        "
+        . . . . . . . . . . O O O O X . . . .
+        . . . . . . O O O O O X X X X X . . .
+        O O . O O O X X O O O X X O X X X X .
+        X O O X X X . . X O X O X O O X . . X
+        X X O X . . X X X X X O O O . O X X X
+        . X X . . . X O X X X O . . . O X O O
+        . . . X X O X O O X X X O O . . O O .
+        . . X . X X O O X X O X X X O O O . X
+        . . X O O O O X O O O O X O X X O O O
+        . X O O . O X X X X X O O O X O O O X
+        . . X O O O O X . X O . O X X X X X X
+        . X . X O . O O X X O O . O X . X . .
+        . . . X O . O O O X X O . . O X X X X
+        . O O X O . O X X X X O . . O X X O X
+        X X O X O O X . X O X O X . O X O O .
+        . X X O O X . X X O O . . O O O O O O
+        X X X O O X X X O O . . X O X X O X X
+        O O X X O X O O . . . . . O X X X . X
+        . X O O O O . . . . . . . O X O . X .
+        ",
+    )
+    .score();
+    for p in [Point::new(0, 17), Point::new(1, 17)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    assert!(
+        !r.dead_stones.contains(&Point::new(1, 18)),
+        "{:?}",
+        r.dead_stones
+    );
+}
