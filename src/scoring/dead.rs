@@ -45,6 +45,9 @@
 //!    contents wait until a round where nothing else dies (the potential is often a
 //!    neighbouring enemy group that turns out to live). Contents in that seki shape which
 //!    the semeai playouts let survive live in seki too, once a round kills nothing else.
+//!    Two single stones beside an empty corner point, the diagonal point empty too, live in
+//!    seki with the walls around them when those walls, once they fill the diagonal point,
+//!    would have no liberty but one eye of one or two points (a corner seki).
 //! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
 //!    inside living walls go to playouts ("contested"), and so do the groups still left
 //!    without two eyes ("settle"), all in one batch.
@@ -195,6 +198,9 @@ pub(crate) struct DeadEstimator {
     /// Enclosures whose contents survived the semeai playouts yet are in seki with eyeless
     /// walls (see [`DeadEstimator::mutual_seki`]): seki once a round kills nothing else.
     seki_late: Vec<u16>,
+    /// Chains in a corner seki found this round (see [`DeadEstimator::corner_seki`]): the
+    /// two stones and the walls around them, all left alive at once.
+    corner_seki: Vec<u16>,
     /// Settling: index in `groups` of each group root (`NONE` if not settled), and each
     /// group's undecided chains (see [`DeadEstimator::group_members`]).
     group_of: Vec<u16>,
@@ -1097,6 +1103,121 @@ impl DeadEstimator {
         verdict
     }
 
+    /// Whether the contents of enclosure `ei` are two single stones in a corner seki: the
+    /// two stones on the points beside an empty corner point, the point diagonal to the
+    /// corner empty too, and the wall chains beside that diagonal point left, once they fill
+    /// it, with nothing but one eye of one or two points (shared with no other chain that has
+    /// liberties elsewhere). Filling the diagonal point puts the stones in atari, but the
+    /// defender then plays into that eye and the walls, in atari themselves, must capture it
+    /// and are captured at once: neither side can approach. Walls beside enemy chains that
+    /// are dead or in atari (and not proven alive) are left out: capturing those gives them
+    /// room. The two stones and the walls are left alive at once (**choice**, Tygem counted
+    /// games: 12 exact results gained and none lost, 90.59% → 90.65% exact, 98.08% → 98.09%
+    /// same winner, resigned games unchanged at 62.79%; without marking the walls alive too
+    /// it gained 1 and lost 22, the walls dying for want of a second eye; requiring the
+    /// walls' other neighbours to be proven alive gained 10).
+    fn corner_seki(&mut self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
+        let e = self.encls[ei];
+        if e.cont_len != 2 || e.size != 4 || e.empties != 2 {
+            return false;
+        }
+        let x0 = self.cont[e.cont_start as usize] as usize;
+        let x1 = self.cont[e.cont_start as usize + 1] as usize;
+        if st.chains[x0].size != 1
+            || st.chains[x1].size != 1
+            || self.status[x0] != UNKNOWN
+            || self.status[x1] != UNKNOWN
+        {
+            return false;
+        }
+        let (s0, s1) = (st.stones(x0)[0] as usize, st.stones(x1)[0] as usize);
+        // the corner (two on-board neighbours, both stones) and the diagonal point
+        let mut corner = usize::MAX;
+        let mut diag = usize::MAX;
+        for n in g.adj(s0) {
+            if cells[n] != EMPTY || !g.adj(n).contains(&s1) {
+                continue;
+            }
+            if g.adj(n).iter().filter(|&&m| cells[m] == WALL).count() == 2 {
+                corner = n;
+            } else {
+                diag = n;
+            }
+        }
+        if corner == usize::MAX || diag == usize::MAX {
+            return false;
+        }
+        // liberties of the wall chains beside the diagonal point, other than the two points
+        let c = e.color;
+        let mut libs = [0usize; 2];
+        let mut nlibs = 0;
+        for n in g.adj(diag) {
+            if cells[n] != c {
+                continue;
+            }
+            for &s in st.stones(st.chain_id[n] as usize) {
+                for m in g.adj(s as usize) {
+                    if cells[m] != EMPTY || m == diag || m == corner || libs[..nlibs].contains(&m) {
+                        continue;
+                    }
+                    if nlibs == 2 {
+                        return false;
+                    }
+                    libs[nlibs] = m;
+                    nlibs += 1;
+                }
+            }
+        }
+        if nlibs == 0 {
+            return false;
+        }
+        // those liberties are exactly one region bordered by `c` alone, an eye of the walls,
+        // and no chain around it has liberties anywhere else
+        let r = st.region_id[libs[0]] as usize;
+        if st.regions[r].size as usize != nlibs || st.regions[r].borders != c {
+            return false;
+        }
+        let short = st.chains_of_region(r).iter().all(|&y| {
+            let y = y as usize;
+            let near_diag = g
+                .adj(diag)
+                .iter()
+                .any(|&m| cells[m] == c && st.chain_id[m] as usize == y);
+            st.chains[y].libs as usize <= nlibs + near_diag as usize
+        });
+        if !short {
+            return false;
+        }
+        // walls that can capture enemy stones around them instead are no seki
+        let free = |y: u16| {
+            st.enemies_of_chain(y as usize).iter().all(|&z| {
+                let z = z as usize;
+                z == x0
+                    || z == x1
+                    || self.status[z] == ALIVE
+                    || (self.status[z] != DEAD && st.chains[z].libs >= 2)
+            })
+        };
+        if !st.chains_of_region(r).iter().all(|&y| free(y))
+            || !g
+                .adj(diag)
+                .iter()
+                .all(|&n| cells[n] != c || free(st.chain_id[n]))
+        {
+            return false;
+        }
+        // the walls live in the seki too
+        for &y in st.chains_of_region(r) {
+            self.corner_seki.push(y);
+        }
+        for n in g.adj(diag) {
+            if cells[n] == c {
+                self.corner_seki.push(st.chain_id[n]);
+            }
+        }
+        true
+    }
+
     /// Phase B: an open enclosure is hopeless when nothing inside can make two eyes while its
     /// walls can (counting the enclosure itself). Kill the contents of hopeless enclosures,
     /// outermost first: an enclosure whose walls sit in another hopeless enclosure waits,
@@ -1104,6 +1225,7 @@ impl DeadEstimator {
     fn kill_hopeless(&mut self, g: &Geom, cells: &[u8], st: &Structure) -> bool {
         let nch = self.status.len();
         self.seki_late.clear();
+        self.corner_seki.clear();
         for ei in 0..self.encls.len() {
             let e = self.encls[ei];
             self.hopeless[ei] = false;
@@ -1141,7 +1263,13 @@ impl DeadEstimator {
             }
             self.walls_proven[ei] = proven >= 2;
             let candidate = !wall_dead && wall >= 2;
-            self.hopeless[ei] = candidate && self.outlives(g, cells, st, ei);
+            let corner = candidate && self.corner_seki(g, cells, st, ei);
+            self.hopeless[ei] = candidate && !corner && self.outlives(g, cells, st, ei);
+            if corner {
+                self.corner_seki.push(self.cont[e.cont_start as usize]);
+                self.corner_seki.push(self.cont[e.cont_start as usize + 1]);
+                continue;
+            }
             // contents that survive the semeai playouts in a seki shape with eyeless walls:
             // left undecided, the last batch of playouts killed them about half the time (a
             // random playout that fills the walls' outside dame late lets the walls approach).
@@ -1155,6 +1283,13 @@ impl DeadEstimator {
             }
         }
         let mut killed = false;
+        for k in 0..self.corner_seki.len() {
+            let ch = self.corner_seki[k] as usize;
+            if self.status[ch] == UNKNOWN {
+                self.status[ch] = SETTLED;
+                killed = true;
+            }
+        }
         self.deferred.clear();
         for ei in 0..self.encls.len() {
             if !self.hopeless[ei] {

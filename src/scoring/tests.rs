@@ -1354,3 +1354,47 @@ fn two_stones_whose_only_escape_is_a_snapback_are_dead() {
         r.dead_stones
     );
 }
+
+/// Tygem game 103402753 (B+5.5, Korean, komi 6.5), upper left: the white stones B19 and A18
+/// sit beside the empty corner A19 with B18 empty too, and the black wall around them has no
+/// liberty left but B18 and its two-point eye A16–B16. Black filling B18 puts the stones in
+/// atari, but White answers inside the eye and Black, in atari too, is captured after taking
+/// it: a corner seki, both sides alive. They used to be read as dead, and the black wall then
+/// died for want of a second eye.
+#[test]
+fn two_stones_beside_an_empty_corner_hold_a_seki_against_a_short_wall() {
+    let r = game(
+        "
+        . O X O . O X X X . . . X O O O O . .
+        O . X O O . O X . X . . X O X X O O .
+        X X X X O X O O X X . . X X . X X O .
+        . . X O . O X O X O X . . . X X X O .
+        X X O O . O . . O O O X . X . X X O .
+        O X X X O O . O . . O X . X X O X O .
+        O X O X O X O . O . O X . X O O O . .
+        O O O O O X X O O O O X X . O O . O O
+        . O . O X X O O X X O . O X X O O O X
+        O . O . X O O O X O O O O X . X O X X
+        X O O O X X X O X X O X X . X X O X X
+        X X O X X . X X X O O X . X O . X X .
+        X . X . . X . . X X O O X X X X . . .
+        . X . X O X O O O X X X O X X O X X .
+        X X X X X O O O . O X O O O O O X . X
+        X O O . X X O . O O O O X O O X . X X
+        O O . O O O . . O O X X X X X X . . X
+        . . . . . . . . . O X . O X X . X . X
+        . . . . . . . . . O X . . X . . . X .
+        ",
+    )
+    .score();
+    // B19, A18 (White) and the black wall C19, A17, A15 live
+    for p in [
+        Point::new(1, 0),
+        Point::new(0, 1),
+        Point::new(2, 0),
+        Point::new(0, 2),
+        Point::new(0, 4),
+    ] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+}
