@@ -1324,13 +1324,7 @@ impl DeadEstimator {
             }
             match self.mutual_seki(st, ei) {
                 Seki::Yes => {
-                    for ci in e.conts() {
-                        let ch = self.cont[ci] as usize;
-                        if self.status[ch] == UNKNOWN {
-                            self.status[ch] = SETTLED;
-                            killed = true;
-                        }
-                    }
+                    killed |= self.decide_contents(e, SETTLED);
                     continue;
                 }
                 Seki::Pending => {
@@ -1349,13 +1343,7 @@ impl DeadEstimator {
                 self.deferred.push(ei as u16);
                 continue;
             }
-            for ci in e.conts() {
-                let ch = self.cont[ci] as usize;
-                if self.status[ch] == UNKNOWN {
-                    self.status[ch] = DEAD;
-                    killed = true;
-                }
-            }
+            killed |= self.decide_contents(e, DEAD);
         }
         if !killed {
             for k in 0..self.seki_late.len() {
@@ -1368,28 +1356,29 @@ impl DeadEstimator {
                 if doomed {
                     continue;
                 }
-                for ci in e.conts() {
-                    let ch = self.cont[ci] as usize;
-                    if self.status[ch] == UNKNOWN {
-                        self.status[ch] = SETTLED;
-                        killed = true;
-                    }
-                }
+                killed |= self.decide_contents(e, SETTLED);
             }
         }
         if !killed {
             for k in 0..self.deferred.len() {
                 let e = self.encls[self.deferred[k] as usize];
-                for ci in e.conts() {
-                    let ch = self.cont[ci] as usize;
-                    if self.status[ch] == UNKNOWN {
-                        self.status[ch] = DEAD;
-                        killed = true;
-                    }
-                }
+                killed |= self.decide_contents(e, DEAD);
             }
         }
         killed
+    }
+
+    /// Gives the still undecided chains inside `e` the status `status`; whether there were any.
+    fn decide_contents(&mut self, e: Encl, status: u8) -> bool {
+        let mut any = false;
+        for ci in e.conts() {
+            let ch = self.cont[ci] as usize;
+            if self.status[ch] == UNKNOWN {
+                self.status[ch] = status;
+                any = true;
+            }
+        }
+        any
     }
 }
 
