@@ -1266,8 +1266,9 @@ impl DeadEstimator {
             let corner = candidate && self.corner_seki(g, cells, st, ei);
             self.hopeless[ei] = candidate && !corner && self.outlives(g, cells, st, ei);
             if corner {
-                self.corner_seki.push(self.cont[e.cont_start as usize]);
-                self.corner_seki.push(self.cont[e.cont_start as usize + 1]);
+                for ci in e.conts() {
+                    self.corner_seki.push(self.cont[ci]);
+                }
                 continue;
             }
             // contents that survive the semeai playouts in a seki shape with eyeless walls:

@@ -86,9 +86,8 @@ pub(crate) struct FastBoard {
     next: Arr<u16>,
     /// Chain records, valid at each chain's head.
     chain: Arr<Chain>,
-    /// Empty on-board points, in no particular order.
-    /// (the first `nempty` entries; the vector keeps the padded length, so adding a point
-    /// never grows it)
+    /// Empty on-board points, in no particular order: the first `nempty` entries (the vector
+    /// keeps the padded length, so adding a point never grows it).
     empties: Vec<u16>,
     nempty: usize,
     epos: Arr<u16>,

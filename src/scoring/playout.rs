@@ -249,11 +249,10 @@ impl LocalReader {
         let limit = 3 * self.area.len() + 8;
         // chains already in atari at the start (stones left for dead, throw-ins; noted by the
         // caller), and later those a move leaves in atari: their captures come before random
-        // moves (**choice**,
-        // Tygem counted games: 89.96% → 90.05% exact, 97.67% → 97.74% same winner, resigned
-        // games 62.22% → 62.70% for the start; the later ones 90.14% → 90.22%, 97.80% →
-        // 97.85%, 62.69% → 62.78%; answering one's own chains in atari by extending did worse,
-        // 89.98% and 62.25%)
+        // moves (**choice**, Tygem counted games: 89.96% → 90.05% exact, 97.67% → 97.74% same
+        // winner, resigned games 62.22% → 62.70% for the start; the later ones 90.14% →
+        // 90.22%, 97.80% → 97.85%, 62.69% → 62.78%; answering one's own chains in atari by
+        // extending did worse, 89.98% and 62.25%)
         for _ in 0..limit {
             match self.choose(c, rng) {
                 Some(i) => {
