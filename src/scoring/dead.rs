@@ -104,6 +104,11 @@ const LINK_WEIGHT: usize = 1;
 const SETTLE_RADIUS: u8 = 3;
 /// Largest enclosure (points) whose unproven contents go to playouts ("contested").
 const CONTESTED_SPACE: u16 = 150;
+/// Largest enclosure a group bounds itself that joins the area of the playouts judging it
+/// (see [`DeadEstimator::push_bounded_by_seen`]; **choice**, Tygem counted games, for the
+/// contested playouts alone: 8 gains 18 exact results and loses 11, 40 gains 74 and loses
+/// 24, 80 gains 81 and loses 28, 150 gains 81 and loses 29).
+const POTENTIAL_SPACE: u16 = 80;
 /// Enclosures with more empty points than this never get the semeai check (**choice**,
 /// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25).
 const SEMEAI_SPACE: u16 = 6;
@@ -823,10 +828,56 @@ impl DeadEstimator {
         if self.stones.is_empty() {
             return true;
         }
+        self.push_potential(ei, st);
         let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ ((st.chains.len() as u64) << 40);
         self.reader
             .survival(g, cells, &self.area, &self.stones, seed)
             < 0.5
+    }
+
+    /// Appends to `self.area` the enclosures the contents of `ei` bound themselves, with the
+    /// stones in them: where the contents' potential lies (enemy stones they may capture for
+    /// an eye). Playouts confined to `ei` could never capture them.
+    fn push_potential(&mut self, ei: usize, st: &Structure) {
+        let e = self.encls[ei];
+        self.chain_seen.clear(st.chains.len().max(1));
+        for k in e.conts() {
+            self.chain_seen.insert(self.cont[k] as usize);
+        }
+        self.push_bounded_by_seen(opp(e.color), st);
+    }
+
+    /// Appends to `self.area` the points and stones of every open enclosure of colour `c`
+    /// (at most [`POTENTIAL_SPACE`] points) bounded by a chain marked in `chain_seen`.
+    ///
+    /// A group's potential eyes are the enemy stones it may capture, and those lie in the
+    /// enclosures it bounds, not in the one that holds it: playouts confined to its own
+    /// enclosure never let it capture them (a group with one eye and four enemy stones in
+    /// atari beside its corner died). **choice**, Tygem counted games, with the extension in
+    /// all three kinds of playouts (contested enclosures, the semeai check, the last batch):
+    /// 110 exact results gained and 42 lost, 90.65% → 90.94% exact, 98.09% → 98.28% same
+    /// winner, resigned games 62.79% → 63.07%; for 2.9% more scoring instructions. The
+    /// contested playouts alone gave +81 / −28; the last batch added nothing on counted games
+    /// but +46 on resigned ones; the semeai check added +16. Most losses are large fights
+    /// whose random playouts now go the other way.
+    fn push_bounded_by_seen(&mut self, c: u8, st: &Structure) {
+        for ej in 0..self.encls.len() {
+            let f = self.encls[ej];
+            if f.color != c
+                || f.state != OPEN
+                || f.size > POTENTIAL_SPACE
+                || !f
+                    .bounds()
+                    .any(|bi| self.chain_seen.contains(self.bound[bi] as usize))
+            {
+                continue;
+            }
+            self.push_enclosure_points(ej, st);
+            for k in f.conts() {
+                self.area
+                    .extend_from_slice(st.stones(self.cont[k] as usize));
+            }
+        }
     }
 
     /// Appends the empty points of enclosure `ei` (the regions it bounds) to `self.area`.
@@ -880,6 +931,7 @@ impl DeadEstimator {
                 self.area.extend_from_slice(st.stones(x));
                 self.stones.extend_from_slice(st.stones(x));
             }
+            self.push_potential(ei, st);
             let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ 0x5eed;
             if self
                 .reader
@@ -937,6 +989,15 @@ impl DeadEstimator {
                 }
             }
             self.ends.push(self.stones.len());
+        }
+        for c in [BLACK, WHITE] {
+            self.chain_seen.clear(nch.max(1));
+            for &m in &self.members {
+                if st.chains[m as usize].color == c {
+                    self.chain_seen.insert(m as usize);
+                }
+            }
+            self.push_bounded_by_seen(c, st);
         }
         self.keep_near_stones(g, cells, SETTLE_RADIUS);
         self.shares.clear();

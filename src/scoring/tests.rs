@@ -1187,6 +1187,48 @@ fn two_stones_in_a_corner_seki_get_the_semeai_check() {
     assert_eq!(r.seki_points, 3);
 }
 
+/// Tygem game 123711182 (counted B+6.5, as GNU Go scores it): the white group in the lower
+/// left has one eye (C5–D5) and four black stones in atari inside it (A4, B4, B3, C3, one
+/// liberty at A3); capturing them gives the second eye. The playouts that judge a group
+/// living only on potential were confined to the group's own enclosure, which holds neither
+/// the black stones nor A3, so White could never capture and the group died (B+83.5). The
+/// enclosures a group bounds itself now join its playout area.
+#[test]
+fn a_group_whose_second_eye_is_a_capture_elsewhere_plays_it_out_there() {
+    let r = game(
+        "
+        . . . . . X . X O O O O X X . . . . .
+        X X . X X O X X X O . O O X X . . . .
+        X O X . X O . X X O O O . O X X . . .
+        X O O X X O X X O O . O O O O . X . .
+        O O X X O O O X X X . X O X O . . X .
+        . . O O X X X X . . X X X X O O X . X
+        . O . . O O O X O O O O O O . O O X .
+        O . . O . O . X X O . X O X . O X . .
+        . O O O O O X X . O X . X O . O X . .
+        . . . . X X O O O O O . X O . O X X .
+        X X X X X X X X O . . O X O O X X . X
+        X O O O O O X . O X X X X X O O O X X
+        X X X X X O X O O O O X . . X O O X O
+        O O O O X O X X X O . X X X . X O O O
+        O O . . O O . X O O . . O . X X X O .
+        X X O O O O O X X O O O . O X X X O .
+        . X X O X X O X X X X O O O X O O . .
+        . O O X X X X . X . . X X O X O . . .
+        . . O O O O X X . . . . . X X O . . .
+        ",
+    )
+    .score();
+    // the white group lives: B8 (its top) and C2 (the chain in the corner)
+    for p in [Point::new(1, 11), Point::new(2, 17)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // the black stones in atari die
+    for p in [Point::new(0, 15), Point::new(1, 16), Point::new(2, 16)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+}
+
 /// Tygem game 84022231 (counted W+8.5 with the top in seki): the three white stones L19–N19
 /// fill a five-point space on the first line, their two liberties L18 and O19 the only empty
 /// points in it, and the black group around them has no eye. The black group's potential
