@@ -1440,3 +1440,52 @@ fn two_stones_beside_an_empty_corner_hold_a_seki_against_a_short_wall() {
         assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
     }
 }
+
+/// Tygem game 124209387 (counted B+2.5, as GNU Go scores it): the three black stones K1, L1,
+/// M1 on the first line, K2 and M2 empty, sit inside an eyeless white group (G1 … N1 and the
+/// stones above) that is itself walled in by living black groups. Each enclosure waited for
+/// the other's walls to die first, so neither was decided and the last batch of playouts
+/// killed the black stones (−5.5). Black cannot approach at K2 or M2: White captures the four
+/// stones and lives in the bent four; White cannot approach either. The black stones and the
+/// white group live in seki.
+#[test]
+fn stones_inside_an_eyeless_group_inside_a_living_group_live_in_seki() {
+    let r = game(
+        "
+        . . . . X O O O O O X . X X X . O . .
+        . . . . X X X O . X . . X O O O . O O
+        . X X X X O O O . X . . X O X O . . O
+        X X O O O O . X X X X X . X X X O O .
+        O O O X X O X X . X O . X . X X X O .
+        . O O O X X X . . X O O X X . X O . .
+        . . O X X X O X X X X O . X O O . O .
+        . . O X X O O O O O O O . X O . O O O
+        . . O X O X X O O . X . O X O . O X O
+        . O X O O X . X O X X O O O O X O X X
+        . O X O X X X . X O X X X X O O X . X
+        . . . O X O X X X O . X . X X X X X .
+        . . O O O O . X O O O X O X . O X . .
+        . O O O X O . X X X O O O O O . X . .
+        O . . O X X X X O X X X X O O O X . .
+        O O O X X . O . O X O X O O O O X . .
+        O O X X . X O O O O O O O X O X . . .
+        O X X . X X X X O . O . O X X X . . .
+        . X . . . X O O O X X X O O X . . . .
+        ",
+    )
+    .score();
+    for x in 9..12 {
+        let p = Point::new(x, 18);
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+        assert!(r.seki_stones.contains(&p), "{:?}", r.seki_stones);
+    }
+    // the white group around them (L2, J1, N1) lives in the seki too
+    for (x, y) in [(10, 17), (8, 18), (12, 18)] {
+        assert!(
+            r.seki_stones.contains(&Point::new(x, y)),
+            "{:?}",
+            r.seki_stones
+        );
+    }
+    assert_eq!((r.dead_black, r.dead_white), (3, 0));
+}
