@@ -57,8 +57,9 @@
 //!    without two eyes ("settle"), all in one batch.
 //!
 //! Each side moves first in half of the playouts; a group dies when it survives fewer than
-//! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]). Groups whose
-//! survival lies between ¼ and ¾ are reported as *unsettled*.
+//! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]); a batch stops
+//! once every verdict is certain. Groups whose survival over the playouts run lies between
+//! ¼ and ¾ are reported as *unsettled*.
 //! Deterministic throughout: fixed seeds derived from the position.
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
@@ -90,6 +91,13 @@ const SHAKY_HIGH: f64 = 0.75;
 /// playouts, which 0.5 left alive: 88.36% → 88.52% exact, 96.81% → 96.87% same winner, and
 /// the resigned games' estimate names the side that did not resign 60.6% → 61.9%).
 const SETTLE_DEAD_BELOW: f64 = 0.6;
+/// Survivals out of [`SETTLE_PLAYOUTS`] that keep a settled group alive (the share
+/// [`SETTLE_DEAD_BELOW`] asks for).
+const SETTLE_NEED: usize = 3;
+const _: () = assert!(
+    (SETTLE_NEED as f64) >= SETTLE_DEAD_BELOW * SETTLE_PLAYOUTS as f64
+        && ((SETTLE_NEED - 1) as f64) < SETTLE_DEAD_BELOW * SETTLE_PLAYOUTS as f64
+);
 /// An eye space holding a single enemy stone is worth two eyes with this many empty points
 /// or more (**choice**, Tygem counted games: 3 gains 208 exact results and loses 36, 88.4% →
 /// 89.1% exact, 96.8% → 97.2% same winner; 2 gains 215 but loses 163; 4 gains 32 and loses
@@ -836,9 +844,9 @@ impl DeadEstimator {
         }
         self.push_potential(ei, st);
         let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ ((st.chains.len() as u64) << 40);
-        self.reader
-            .survival(g, cells, &self.area, &self.stones, seed)
-            < 0.5
+        !self
+            .reader
+            .survives_half(g, cells, &self.area, &self.stones, seed)
     }
 
     /// Appends to `self.area` the enclosures the contents of `ei` bound themselves, with the
@@ -939,10 +947,9 @@ impl DeadEstimator {
             }
             self.push_potential(ei, st);
             let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ 0x5eed;
-            if self
+            if !self
                 .reader
-                .survival(g, cells, &self.area, &self.stones, seed)
-                < 0.5
+                .survives_half(g, cells, &self.area, &self.stones, seed)
             {
                 for k in cont {
                     self.status[self.cont[k] as usize] = DEAD;
@@ -1016,6 +1023,7 @@ impl DeadEstimator {
             &self.stones,
             &self.ends,
             SETTLE_PLAYOUTS,
+            SETTLE_NEED,
             seed,
             &mut self.shares,
         );
