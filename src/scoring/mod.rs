@@ -394,10 +394,14 @@ impl Scorer {
         let mut counts = self.count_marked(&g, markup);
         // seki needs a neutral region touching unproven stones of both colours
         if self.counter.maybe_seki
-            && self
-                .seki_finder
-                .find(&g, &self.cells, &self.dead, &self.alive, &mut self.seki)
-                > 0
+            && self.seki_finder.find(
+                &g,
+                &self.cells,
+                &self.st,
+                &self.dead,
+                &self.alive,
+                &mut self.seki,
+            ) > 0
         {
             counts = self.count_marked(&g, markup);
         }

@@ -9,7 +9,7 @@
 //! eyes to spare and the point is a dame that needs *teire*, not a seki. Chains touching a
 //! seki liberty are seki chains; their one-colour regions are seki eyes (see `count`).
 
-use super::analysis::{Marker, Structure};
+use super::analysis::{Marker, Structure, NONE};
 use super::dead::LIFE_ALIVE;
 use super::fastboard::FastBoard;
 use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
@@ -19,7 +19,10 @@ use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
 pub(crate) struct SekiFinder {
     fb: FastBoard,
     live: Vec<u8>,
-    st: Structure,
+    /// Empty region of each empty point of `live` ([`NONE`] elsewhere), and each region's
+    /// border colours and size.
+    region: Vec<u16>,
+    regions: Vec<(u8, u16)>,
     neutral: Vec<u16>,
     seen: Marker,
 }
@@ -29,7 +32,8 @@ impl Default for SekiFinder {
         SekiFinder {
             fb: FastBoard::new(Geom::new(1, 1)),
             live: Vec::new(),
-            st: Structure::default(),
+            region: Vec::new(),
+            regions: Vec::new(),
             neutral: Vec::new(),
             seen: Marker::default(),
         }
@@ -53,13 +57,16 @@ fn safe_fill(fb: &FastBoard, c: u8, i: usize) -> bool {
 }
 
 impl SekiFinder {
-    /// Find seki among the live stones of `cells` (those not flagged `dead`); stones flagged
-    /// `alive` (groups with two eyes) are never in seki. Flags the stones of seki chains in
-    /// `seki` (padded indexing) and returns the number of shared seki liberties.
+    /// Find seki among the live stones of `cells` (those not flagged `dead`; `st` is the
+    /// structure of `cells`, whose chains are the live chains too); stones flagged `alive`
+    /// (groups with two eyes) are never in seki. Flags the stones of seki chains in `seki`
+    /// (padded indexing) and returns the number of shared seki liberties.
+    #[allow(clippy::too_many_arguments)]
     pub fn find(
         &mut self,
         g: &Geom,
         cells: &[u8],
+        st: &Structure,
         dead: &[bool],
         alive: &[u8],
         seki: &mut [bool],
@@ -71,14 +78,7 @@ impl SekiFinder {
                 .zip(dead)
                 .map(|(&c, &d)| if d { EMPTY } else { c }),
         );
-        self.st.compute(g, &self.live);
-        // neutral points: empty regions touching both colours
-        self.neutral.clear();
-        for (r, info) in self.st.regions.iter().enumerate() {
-            if info.borders == BLACK | WHITE {
-                self.neutral.extend_from_slice(self.st.points(r));
-            }
-        }
+        self.find_regions(g);
         if self.neutral.is_empty() {
             return 0;
         }
@@ -116,7 +116,7 @@ impl SekiFinder {
                 let v = self.live[n];
                 if v == BLACK || v == WHITE {
                     colours |= v;
-                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes(g, n) {
+                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes(g, st, n) {
                         ok = false;
                     }
                 }
@@ -128,8 +128,8 @@ impl SekiFinder {
             for n in g.adj(i) {
                 let v = self.live[n];
                 if v == BLACK || v == WHITE {
-                    let ch = self.st.chain_id[n] as usize;
-                    for &s in self.st.stones(ch) {
+                    let ch = st.chain_id[n] as usize;
+                    for &s in st.stones(ch) {
                         seki[s as usize] = true;
                     }
                 }
@@ -140,24 +140,66 @@ impl SekiFinder {
 
     /// Whether the chain at `i` has at most one eye region (one-colour empty region), of
     /// fewer than seven points.
-    fn short_of_eyes(&mut self, g: &Geom, i: usize) -> bool {
+    fn short_of_eyes(&mut self, g: &Geom, st: &Structure, i: usize) -> bool {
         let c = self.live[i];
-        let ch = self.st.chain_id[i] as usize;
+        let ch = st.chain_id[i] as usize;
         let mut eyes = 0;
         let mut eye_points = 0;
         self.seen.clear(g.size);
-        for &s in self.st.stones(ch) {
+        for &s in st.stones(ch) {
             for n in g.adj(s as usize) {
                 if self.live[n] != EMPTY {
                     continue;
                 }
-                let r = self.st.region_id[n] as usize;
-                if self.st.regions[r].borders == c && self.seen.insert(r) {
+                let r = self.region[n] as usize;
+                let (borders, size) = self.regions[r];
+                if borders == c && self.seen.insert(r) {
                     eyes += 1;
-                    eye_points += self.st.regions[r].size as u32;
+                    eye_points += size as u32;
                 }
             }
         }
         eyes <= 1 && eye_points < 7
+    }
+
+    /// The empty regions of `live` ([`SekiFinder::region`]) and its neutral points: the
+    /// points of the regions touching both colours, region by region in board order, each in
+    /// flood order (the order the filling follows).
+    fn find_regions(&mut self, g: &Geom) {
+        self.region.clear();
+        self.region.resize(g.size, NONE);
+        self.regions.clear();
+        self.neutral.clear();
+        for i in g.points() {
+            if self.live[i] != EMPTY || self.region[i] != NONE {
+                continue;
+            }
+            let id = self.regions.len() as u16;
+            let start = self.neutral.len();
+            self.region[i] = id;
+            self.neutral.push(i as u16);
+            let mut borders = 0u8;
+            let mut k = start;
+            while k < self.neutral.len() {
+                let p = self.neutral[k] as usize;
+                k += 1;
+                for n in g.adj(p) {
+                    let v = self.live[n];
+                    if v == EMPTY {
+                        if self.region[n] == NONE {
+                            self.region[n] = id;
+                            self.neutral.push(n as u16);
+                        }
+                    } else if v == BLACK || v == WHITE {
+                        borders |= v;
+                    }
+                }
+            }
+            self.regions
+                .push((borders, (self.neutral.len() - start) as u16));
+            if borders != BLACK | WHITE {
+                self.neutral.truncate(start);
+            }
+        }
     }
 }
