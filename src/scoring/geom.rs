@@ -96,10 +96,12 @@ impl Geom {
     /// Indices of all on-board points, row-major.
     #[inline]
     pub fn points(&self) -> Points {
+        let first = self.idx(0, 0);
         Points {
-            i: self.idx(0, 0),
+            i: first,
+            row_end: first + self.w,
             end: self.idx(self.w - 1, self.h - 1) + 1,
-            x: 0,
+            stride: self.stride,
             w: self.w,
         }
     }
@@ -114,12 +116,16 @@ impl Geom {
     }
 }
 
-/// Iterator over on-board indices (skips the one wall column between rows).
+/// Iterator over on-board indices (skips the wall column between rows). One comparison per
+/// point: the end of the board is checked only at the end of a row.
 #[derive(Clone, Debug)]
 pub(crate) struct Points {
     i: usize,
+    /// One past the last point of the current row.
+    row_end: usize,
+    /// One past the last point of the board.
     end: usize,
-    x: usize,
+    stride: usize,
     w: usize,
 }
 
@@ -128,17 +134,15 @@ impl Iterator for Points {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.i >= self.end {
-            return None;
+        if self.i == self.row_end {
+            if self.i >= self.end {
+                return None;
+            }
+            self.row_end += self.stride;
+            self.i = self.row_end - self.w;
         }
         let r = self.i;
-        self.x += 1;
-        if self.x == self.w {
-            self.x = 0;
-            self.i += 2;
-        } else {
-            self.i += 1;
-        }
+        self.i += 1;
         Some(r)
     }
 }
@@ -153,6 +157,10 @@ mod tests {
             let g = Geom::new(w, h);
             let cells = g.blank_cells();
             assert_eq!(cells.iter().filter(|&&c| c == EMPTY).count(), w * h);
+            let expected: Vec<usize> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| g.idx(x, y)))
+                .collect();
+            assert_eq!(g.points().collect::<Vec<_>>(), expected);
             for i in g.points() {
                 for n in g.adj(i).into_iter().chain(g.diag(i)) {
                     assert!(n < g.size);
