@@ -1229,6 +1229,45 @@ fn a_group_whose_second_eye_is_a_capture_elsewhere_plays_it_out_there() {
     }
 }
 
+/// Tygem game 102808396 (counted W+0.5, exact now): the white group in the upper left, B18
+/// to C16 with C19, has one eye space, A19–B19–A18–A17: the bent four in the corner, empty.
+/// It used to count as two eyes (no point touches three others, no square) and the group
+/// lived; it is dead.
+#[test]
+fn an_empty_bent_four_in_the_corner_is_one_eye() {
+    let r = game(
+        "
+        . . O . X X . . . X X . . X . X X X X
+        . O X X . . X . . X . . X O X X O X O
+        . O X . . X X O X X . X O O O X O O O
+        O O O X . X . X . X . X X X . X O . O
+        O X X X X X X . X O X X O X X X O . .
+        X X . X O O O X X O . X O O . O O . .
+        X X O O . O X X X O . X X O . O . . .
+        X O O O . O O X . O X . O X X O X O .
+        O O . X O X X X O O X X . X X X O O .
+        . . . X O . . X . O O X X X O O X . .
+        . X X O . O O X . O X X X O O X . . .
+        . X O . O O . X X O O X O O . . . X O
+        . O O O O O O X O O . O . . . O . O O
+        O O X X X O X X X O . . . . O . O X O
+        O X X . O X X X O O . . . . . O X X X
+        X . X O O O O X O X X . . . O X X X O
+        . . X X O X O X X O O O O . O X . X .
+        . X . X X X O O O X X O . O X X O O X
+        . . . X O O O . . . O . O X X O . O .
+        ",
+    )
+    .score();
+    for (x, y) in [(2, 0), (1, 1), (1, 2), (0, 3), (1, 3), (2, 3), (0, 4)] {
+        assert!(
+            r.dead_stones.contains(&Point::new(x, y)),
+            "{:?}",
+            r.dead_stones
+        );
+    }
+}
+
 /// Tygem game 84022231 (counted W+8.5 with the top in seki): the three white stones L19–N19
 /// fill a five-point space on the first line, their two liberties L18 and O19 the only empty
 /// points in it, and the black group around them has no eye. The black group's potential
