@@ -54,7 +54,9 @@
 //!    eyes, and live while the walls die when it would not (a nested seki).
 //! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
 //!    inside living walls go to playouts ("contested"), and so do the groups still left
-//!    without two eyes ("settle"), all in one batch.
+//!    without two eyes ("settle"), all in one batch, together with groups that reach two
+//!    eyes only on potential while touching an undecided enemy group short of two eyes
+//!    (a capturing race where each side counts on capturing the other).
 //!
 //! Each side moves first in half of the playouts; a group dies when it survives fewer than
 //! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]); a batch stops
@@ -962,8 +964,38 @@ impl DeadEstimator {
         killed
     }
 
+    /// Whether the undecided chain `ch` (of the group rooted at `r`, which claims two eyes
+    /// only through potential) is in a capturing race that nothing else will decide: it
+    /// touches an undecided enemy chain whose group has not shown two eyes either. Each side
+    /// counts on capturing the other (two eyeless groups meeting in a corner or in a neutral
+    /// area, stones of each in the other's eye space), so neither potential comes true
+    /// statically, and the groups used to stay open and count as alive, then as a seki. Such
+    /// groups go to the final playouts with those left without potential.
+    ///
+    /// **choice**, Tygem counted games: 90 exact results gained and 21 lost (90.98% →
+    /// 91.28%, same winner 98.30% → 98.48%, resigned games 63.08% → 63.83%; games with a
+    /// seki of more than 10 points 47 → 20). Settling every group open on potential alone,
+    /// racing or not, gained 90 and lost 22; a threshold other than [`SETTLE_DEAD_BELOW`] for
+    /// these groups did no better (0.4: 14 exact results fewer; 0.7 identical).
+    fn races_on_potential(&mut self, st: &Structure, ch: usize, r: usize) -> bool {
+        if self.pess[r] >= 2 {
+            return false;
+        }
+        for &x in st.enemies_of_chain(ch) {
+            let x = x as usize;
+            if self.status[x] == UNKNOWN {
+                let rx = find(&mut self.parent, x);
+                if self.pess[rx] < 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Last resort for groups that can neither show two eyes nor be killed statically: one
-    /// batch of playouts over their containers decides them all.
+    /// batch of playouts over their containers decides them all (with the groups racing on
+    /// potential alone, see [`DeadEstimator::races_on_potential`]).
     fn settle_by_playouts(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         let nch = st.chains.len();
         self.stones.clear();
@@ -977,7 +1009,7 @@ impl DeadEstimator {
                 continue;
             }
             let r = find(&mut self.parent, ch);
-            if self.opt[r] >= 2 {
+            if self.opt[r] >= 2 && !self.races_on_potential(st, ch, r) {
                 continue;
             }
             if self.chain_seen.insert(r) {

@@ -1528,3 +1528,51 @@ fn stones_inside_an_eyeless_group_inside_a_living_group_live_in_seki() {
     }
     assert_eq!((r.dead_black, r.dead_white), (3, 0));
 }
+
+/// Tygem game 85859605 (counted B+15.5): in the top right corner White's P19–P18 and
+/// Q17–T17 have no eye, and neither have Black's Q18 and R19 between them; each side claimed
+/// its two eyes through capturing the other, so neither was ever decided, both counted as
+/// alive and the seki finder made a seki of the corner and of Black's territory K19–N18
+/// (W+11.5). Groups racing on potential alone now go to the final playouts: the white stones
+/// die.
+#[test]
+fn two_groups_each_counting_on_capturing_the_other_are_played_out() {
+    let r = game(
+        "
+        . . X X X . . O X . . . . . O . X . .
+        O X X O X X O O X X . . . X O X . . .
+        O O O O . X . O O X X X . X X O O O O
+        . O X O O X X O O X O O X X X X X X X
+        . O X X X . X O . O O X X O O O X . .
+        O . O . X X X O . O X X X X X O O X X
+        O . O O O X O O O X O O . O O O O O O
+        O O X O X X X . . X X . O O X O O . O
+        O X X X . X O O O O X X O X X X X O .
+        X X . . . X X O O . O X X . X O O O .
+        . . . X . . . X X O O X . X . X O . .
+        . . O X . . . X X O O X X X X X X O .
+        . . X X O X X O O . O X O O X . O . .
+        X X X O X X . X O . O O . O X O O O .
+        O X O O X O X . X O O . . O O O X O O
+        O O . O X O X . X X X O . O X O X X X
+        . . . O O O X X O O X O O X X X . X .
+        . . . . . . O O O X O O O X . . . X .
+        . . . . . . . . . . X O X X X . X O .
+        ",
+    )
+    .score();
+    // White P19, P18, Q17 and T17 die
+    for p in [
+        Point::new(14, 0),
+        Point::new(14, 1),
+        Point::new(15, 2),
+        Point::new(18, 2),
+    ] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // Black Q18 and R19 live
+    for p in [Point::new(15, 1), Point::new(16, 0)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    assert_eq!(r.seki_points, 0);
+}
