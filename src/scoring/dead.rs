@@ -116,6 +116,9 @@ const MAX_ROUNDS: usize = 12;
 const LINK_WEIGHT: usize = 1;
 /// Points farther than this from the groups being settled take no part in their playouts.
 const SETTLE_RADIUS: u8 = 3;
+/// Chains beside the settle area with at most this many liberties bring all their
+/// liberties into it (see [`DeadEstimator::add_liberties_of_short_chains`]).
+const SETTLE_SHORT_LIBS: u16 = 3;
 /// Largest enclosure (points) whose unproven contents go to playouts ("contested").
 const CONTESTED_SPACE: u16 = 150;
 /// Largest enclosure a group bounds itself that joins the area of the playouts judging it
@@ -1047,6 +1050,7 @@ impl DeadEstimator {
             self.push_bounded_by_seen(c, st);
         }
         self.keep_near_stones(g, cells, SETTLE_RADIUS);
+        self.add_liberties_of_short_chains(g, cells, st);
         self.shares.clear();
         self.shares.resize(self.groups.len(), 0.0);
         let seed = (self.stones[0] as u64) << 24 ^ self.stones.len() as u64 ^ 0xdead;
@@ -1145,6 +1149,43 @@ impl DeadEstimator {
         }
         let dist = &self.dist;
         self.area.retain(|&p| dist[p as usize] != u8::MAX);
+    }
+
+    /// Adds to the settle area every liberty of the chains beside it that have at most
+    /// [`SETTLE_SHORT_LIBS`] liberties, also those in other enclosures or beyond
+    /// [`SETTLE_RADIUS`]. The approach to
+    /// an eyeless group is often a self-atari of a small chain of the attacker's wall (a
+    /// stone on the edge whose other liberty lies in its own territory): the attacker first
+    /// connects there, then fills the last outside liberty. With that liberty cut off, the
+    /// playouts could never connect, the approach stayed a forbidden self-atari and the
+    /// group with one eye lived as in a seki.
+    ///
+    /// **choice**, Tygem counted games: 73 exact results gained and 51 lost (91.28% →
+    /// 91.37%, same winner 98.48% → 98.52%, resigned games 63.83% → 63.92%); chains with
+    /// at most two liberties: +58/−39 (91.36%); only chains of groups proven alive, three
+    /// liberties: +75/−50 but resigned games 63.86%.
+    fn add_liberties_of_short_chains(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        self.chain_seen.clear(st.chains.len().max(1));
+        for k in 0..self.area.len() {
+            let p = self.area[k] as usize;
+            for n in g.adj(p) {
+                let v = cells[n];
+                if v != BLACK && v != WHITE {
+                    continue;
+                }
+                let ch = st.chain_id[n] as usize;
+                if st.chains[ch].libs > SETTLE_SHORT_LIBS || !self.chain_seen.insert(ch) {
+                    continue;
+                }
+                for &s in st.stones(ch) {
+                    for m in g.adj(s as usize) {
+                        if cells[m] == EMPTY {
+                            self.area.push(m as u16);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Whether `y` (one or two stones) sits in a small eye space (at most four points) of the

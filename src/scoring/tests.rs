@@ -1576,3 +1576,47 @@ fn two_groups_each_counting_on_capturing_the_other_are_played_out() {
     }
     assert_eq!(r.seki_points, 0);
 }
+
+/// Tygem game 126053500 (counted W+6.5): in the lower right White's R4–T2 and S7–T5 can
+/// make one eye at most (capturing S4–T4 leaves a two-point space); Black kills by filling
+/// R6, T6 and T1, but T6 makes a self-atari of T6–T7 until Black connects at T8, a point
+/// of Black's territory and so outside the playouts' area. The approach stayed a
+/// forbidden self-atari, White lived as in a seki (W+33.5). The liberties of short chains
+/// beside the area now belong to it: the white stones die.
+#[test]
+fn an_approach_that_needs_a_connection_outside_the_fight_is_played() {
+    let r = game(
+        "
+        . . . . . X O O O X X X X . . X X O .
+        . . . O O X . X O O O X . X X X O . O
+        . . . O X X X O . O O X X O . X O . .
+        . . . O O O O . . . . O X O . X O O .
+        . O . O X . O O O O O O O O . X X O O
+        O O O O . X X X O X X X X X X X O O X
+        X O X O O O X . X O X . . . . . X X X
+        X X X X X X X X X O X X X X X X X . .
+        . . X . X O X X O O O O X O O O O X .
+        O O O X X O X O . O . X X O O X X . .
+        O X O O O O O . O O X . X X O . X X .
+        X X X X O . . . . O O O O O O O O X .
+        . X . . X O . . O X X X . . O X X O X
+        O X X X X O . . O X O X X X O X . O .
+        X X O X X X O . O X O O O O O X X O O
+        X O O X X O O O X X O X X O O X O X X
+        O . O O X O O X X . X . X X X X O O .
+        . . . . O O . O X X . . . . . X X O O
+        . . . . . . O O X . . . . . . . . X .
+        ",
+    )
+    .score();
+    // White R4 and S7 die
+    for p in [Point::new(16, 15), Point::new(17, 12)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // Black S4 lives
+    assert!(
+        !r.dead_stones.contains(&Point::new(17, 15)),
+        "{:?}",
+        r.dead_stones
+    );
+}
