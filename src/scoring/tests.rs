@@ -1620,3 +1620,47 @@ fn an_approach_that_needs_a_connection_outside_the_fight_is_played() {
         r.dead_stones
     );
 }
+
+/// Tygem game 117155426 (counted W+7.5): White's big group on the left side (B12–C10,
+/// D9–D1, A2–E5 and B6–E7) lives with the black stones inside it (A7–C7, A6, B4, C3, C2,
+/// B1) dead. The semeai check of an enclosure there saw only the enclosure and the regions
+/// beside the weak walls, not all the liberties of the chains bounding it, and killed the
+/// white group (B+90.5). All
+/// liberties of the chains beside the area now take part: the white group lives.
+#[test]
+fn a_semeai_is_read_with_all_the_liberties_of_the_chains_beside_it() {
+    let r = game(
+        "
+        O O O . . . . . . . . . O X X X X X .
+        X X O O O . . . . . O . O O O X . X .
+        X . X O X X O . . . . O X X X X . X .
+        . X X O X O O . . . . O O X O X X X .
+        . X X X O O X . O X X O X O O . X O .
+        X . X O O X O O O O O X X X O O O . .
+        X X X O X X X O O X X X O O X X X O X
+        X O O X . X O O . O X . . . O O X X .
+        O O X X X X X . O O X . . . . X . X X
+        . O O O O O X O O X X X . . . X X O O
+        . . . O X X X O O O X X X X X X O O .
+        . O O X X . X X O O O O X O X O O O X
+        X X X O O X X O O . O X O O O O X O O
+        X O O O X X X O O O X X X X O X X X O
+        O O O O O X . X X X X O O O O X X O O
+        . X . O X X X X X X X X O . O O X X O
+        . . X O O X O O O X X O X O O X . X X
+        O O X O O X O . O O O O X X X X . . X
+        . X . O X X X O . O . O X . . X X . X
+        ",
+    )
+    .score();
+    // White B12, D9 and D4 live
+    for p in [Point::new(1, 7), Point::new(3, 10), Point::new(3, 15)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // Black A7 dies
+    assert!(
+        r.dead_stones.contains(&Point::new(0, 12)),
+        "{:?}",
+        r.dead_stones
+    );
+}
