@@ -1583,17 +1583,9 @@ impl DeadEstimator {
             }
         }
         let seki = self.capture_leaves_two_eyes(g, st, ei);
-        let mut any = self.decide_contents(e, SETTLED);
-        if seki {
-            for bi in e.bounds() {
-                let b = self.bound[bi] as usize;
-                if self.status[b] == UNKNOWN {
-                    self.status[b] = SETTLED;
-                    any = true;
-                }
-            }
-        }
-        any
+        let contents = self.decide_contents(e, SETTLED);
+        let walls = seki && self.decide_chains(e.bounds(), true, SETTLED);
+        contents || walls
     }
 
     /// Whether the walls of enclosure `ei`, capturing its contents after the enemy has
@@ -1624,9 +1616,15 @@ impl DeadEstimator {
 
     /// Gives the still undecided chains inside `e` the status `status`; whether there were any.
     fn decide_contents(&mut self, e: Encl, status: u8) -> bool {
+        self.decide_chains(e.conts(), false, status)
+    }
+
+    /// Gives the still undecided chains at `range` of [`DeadEstimator::bound`] (`walls`) or of
+    /// [`DeadEstimator::cont`] the status `status`; whether there were any.
+    fn decide_chains(&mut self, range: std::ops::Range<usize>, walls: bool, status: u8) -> bool {
         let mut any = false;
-        for ci in e.conts() {
-            let ch = self.cont[ci] as usize;
+        for k in range {
+            let ch = if walls { self.bound[k] } else { self.cont[k] } as usize;
             if self.status[ch] == UNKNOWN {
                 self.status[ch] = status;
                 any = true;
