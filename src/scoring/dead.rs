@@ -1584,7 +1584,7 @@ impl DeadEstimator {
         }
         let seki = self.capture_leaves_two_eyes(g, st, ei);
         let contents = self.decide_contents(e, SETTLED);
-        let walls = seki && self.decide_chains(e.bounds(), true, SETTLED);
+        let walls = seki && decide(&mut self.status, &self.bound[e.bounds()], SETTLED);
         contents || walls
     }
 
@@ -1616,22 +1616,22 @@ impl DeadEstimator {
 
     /// Gives the still undecided chains inside `e` the status `status`; whether there were any.
     fn decide_contents(&mut self, e: Encl, status: u8) -> bool {
-        self.decide_chains(e.conts(), false, status)
+        decide(&mut self.status, &self.cont[e.conts()], status)
     }
+}
 
-    /// Gives the still undecided chains at `range` of [`DeadEstimator::bound`] (`walls`) or of
-    /// [`DeadEstimator::cont`] the status `status`; whether there were any.
-    fn decide_chains(&mut self, range: std::ops::Range<usize>, walls: bool, status: u8) -> bool {
-        let mut any = false;
-        for k in range {
-            let ch = if walls { self.bound[k] } else { self.cont[k] } as usize;
-            if self.status[ch] == UNKNOWN {
-                self.status[ch] = status;
-                any = true;
-            }
+/// Gives the still undecided (`UNKNOWN`) chains among `chains` the status `to`; whether there
+/// were any.
+fn decide(status: &mut [u8], chains: &[u16], to: u8) -> bool {
+    let mut any = false;
+    for &ch in chains {
+        let st = &mut status[ch as usize];
+        if *st == UNKNOWN {
+            *st = to;
+            any = true;
         }
-        any
     }
+    any
 }
 
 /// Verdict of [`DeadEstimator::mutual_seki`].
