@@ -1664,3 +1664,39 @@ fn a_semeai_is_read_with_all_the_liberties_of_the_chains_beside_it() {
         r.dead_stones
     );
 }
+
+/// Tygem game 98847661 (B+Resign at move 233): a middle-game position, fights still open
+/// and the top side empty. Weak groups of both colours touch across points neither can fill
+/// without self-atari, and the seki finder used to make a seki of them: 47 stones and 143
+/// points (38% of all resigned Tygem games showed such a seki, most of them over 30 points).
+/// A chain beside a neutral region of more than four points can still move out, so it is no
+/// seki chain.
+#[test]
+fn groups_in_an_open_fight_are_not_in_seki() {
+    let r = game(
+        "
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . O O . .
+        . . . O O . . O O . X . . X O . O X .
+        . O O X . O O . O . . . . O . O X O .
+        . . O X . X X O . . O O . . O X X X .
+        . X X . X O X X X X X O X X . O O X .
+        . . X X X O X O . X O O O O . . . . .
+        X X O X . O . O X X O X O X X X . X .
+        O . O . . . . O O O X X X X . X X X .
+        . . . . . . O . X X X X O O X X O X O
+        . O O . . O . O . . X O O O O O O O .
+        . X O . . O . . O O X O X X O O X O .
+        . X O . X . O O X X O O X O O X X O .
+        . O X O . O O X . X X . X O X . X X .
+        . X X O . O X X . X . X X O X X X O .
+        . . X O . X O X X X O O X O O O X X .
+        . . X O . X O O X X O X O . O . O X .
+        . . X O . X . O O O X X X O O . O X .
+        . . . . . . . . . . . . . X . O . . .
+        ",
+    )
+    .score();
+    assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
+    assert_eq!(r.seki_points, 0);
+}
