@@ -1700,3 +1700,46 @@ fn groups_in_an_open_fight_are_not_in_seki() {
     assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
     assert_eq!(r.seki_points, 0);
 }
+
+/// Tygem game 84273710 (W+Resign at move 166): a middle-game position, the bottom side still
+/// empty. For each colour, everything not its own (the open board and all the enemy's
+/// stones) forms one huge enclosure; White's groups had no eyes yet, Black's had a few, so
+/// Black's "enclosure" was hopeless for White and all 80 white stones died: Black won by the
+/// whole board. That happened in 13,901 of the 48,773 resigned Tygem games. An enclosure of
+/// more than a hundred empty points holding ten or more enemy stones is open board, not
+/// territory: its contents are left to the playouts.
+#[test]
+fn groups_on_an_open_board_are_not_dead_for_lack_of_eyes_yet() {
+    let r = game(
+        "
+        . . . . . . . . . . . . X . X . . . .
+        . . . . O . . O O X . X O X . X X . .
+        . . X . . X . O X X X . O X . X X X .
+        . . O O . O . O O X . X O X X O X O X
+        . O . O . . . . O X O X O O O O O O .
+        . X O . . . . X X O X X O . . . . O .
+        . X X X . . . O O O O O O O X X X X .
+        . . . O O X X O X X . X O X X O O X .
+        . O X O X O O X O X . . X . . O X . .
+        O O O X X O X X . . X . . X . O X X .
+        . O X . O O O . X X . . . . . O O X .
+        . X X . O O O . . O . O . O . . . O .
+        . . . . . O . . . O . . . . . . O . .
+        . . . . . . . . O . O O O X X X O . .
+        . . O . . . . . . O X X X O O O X O .
+        . . . O . . . . . X . . . X . . X X .
+        . . . . . . . . . X . . . . . X . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        ",
+    )
+    .score();
+    assert!(r.dead_white < 10, "{:?}", r.dead_stones);
+    assert!(r.black_area > 0 && r.white_area > 0);
+    // White's group down the N file from N18 lives
+    assert!(
+        !r.dead_stones.contains(&Point::new(12, 1)),
+        "{:?}",
+        r.dead_stones
+    );
+}
