@@ -1743,3 +1743,44 @@ fn groups_on_an_open_board_are_not_dead_for_lack_of_eyes_yet() {
         r.dead_stones
     );
 }
+
+/// Tygem game 117163206 (W+Resign at move 286): a crowded position with the fight still on.
+/// For White, every black chain and empty point forms one component, walled by White: an
+/// "enclosure" holding all 126 black stones, and since none of the black groups had two eyes
+/// yet, all of them died (Black: no area at all). Contents of forty stones or more are no
+/// enclosure's prisoners; the playouts decide them, and Black's centre groups live.
+#[test]
+fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
+    let r = game(
+        "
+        . . . X O . O O X . . . . O X X . O .
+        . . X X X O O X X X . . O O O X O O X
+        X X X X O O X . X . X X X O X X X O .
+        X O X O . O O X . X O O O O O X X X X
+        O O O O O X X X . . . . . . O O X O .
+        . O X X O X . X X X O O O X . O O O .
+        O O O X O O O X O X X X X . . O X O .
+        X O O X X X O X O . . . . X X O X O .
+        X O O O X X X O O . O . X . O X X X .
+        X O X X X O O O . . . O O . O X . X .
+        X X X . O X X . O . . . O . O X X . .
+        X . X O O O X . . . X O X X O X O X .
+        . X O . O X O O . . . X X O X O O . X
+        O X O . O X X O . . . . . O X X O O .
+        O O . O X X O . O . . . . O X X O . O
+        O . O O O X . O X X . X X X X X X O .
+        . O O . O X O O O X . . . O X X O . .
+        . X X X O X O X . X . . O . O X O O .
+        . . . O X X O X . . . . . O O X O . .
+        ",
+    )
+    .score();
+    assert!(r.black_area > 0);
+    assert!(r.dead_black < 100, "{}", r.dead_black);
+    // the black centre group through K14 lives
+    assert!(
+        !r.dead_stones.contains(&Point::new(9, 5)),
+        "{:?}",
+        r.dead_stones
+    );
+}
