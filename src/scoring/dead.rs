@@ -51,7 +51,9 @@
 //!    that seki shape whose eyeless walls sit in turn in an enclosure walled by the contents
 //!    and by living outer chains (each enclosure waiting for the other's walls to die) live
 //!    in seki with those walls when the walls' capture of the contents would leave them two
-//!    eyes, and live while the walls die when it would not (a nested seki).
+//!    eyes, and live while the walls die when it would not (a nested seki). Contents in
+//!    that seki shape whose eyeless walls sit among living chains live, and the walls die,
+//!    when their side can sacrifice them so that the walls' capture leaves one eye.
 //! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
 //!    inside living walls go to playouts ("contested"), and so do the groups still left
 //!    without two eyes ("settle"), all in one batch, together with groups that reach two
@@ -1519,7 +1521,7 @@ impl DeadEstimator {
             }
             match self.mutual_seki(st, ei) {
                 Seki::Yes => {
-                    killed |= self.decide_contents(e, SETTLED);
+                    killed |= self.seki_or_sacrifice(g, st, ei);
                     continue;
                 }
                 Seki::Pending => {
@@ -1551,7 +1553,7 @@ impl DeadEstimator {
                 if doomed {
                     continue;
                 }
-                killed |= self.decide_contents(e, SETTLED);
+                killed |= self.seki_or_sacrifice(g, st, self.seki_late[k] as usize);
             }
         }
         if !killed {
@@ -1610,6 +1612,49 @@ impl DeadEstimator {
         let contents = self.decide_contents(e, SETTLED);
         let walls = seki && decide(&mut self.status, &self.bound[e.bounds()], SETTLED);
         contents || walls
+    }
+
+    /// Contents of enclosure `ei` in the seki shape of [`DeadEstimator::mutual_seki`] (one
+    /// chain filling the enclosure with its liberties, eyeless walls): they live, and so do
+    /// the walls in seki — unless the contents' side can sacrifice them. It fills the walls'
+    /// outside liberties, then all the enclosure's empty points but one; the walls capture
+    /// at that point and are left with the contents' points and the filled ones as their
+    /// only eye space. When some choice of that point leaves one eye (a killable shape, the
+    /// bent four in the corner, three points or fewer), the walls die and the contents live.
+    /// Filling the outside liberties needs the walls' own enclosures walled by living chains
+    /// (or by the contents), as for [`DeadEstimator::nested_seki`]. Returns whether any chain
+    /// was decided.
+    ///
+    /// **choice**, Tygem counted games: 18 exact results gained and none lost, 91.46% →
+    /// 91.54% exact, 98.58% → 98.63% same winner, resigned games 64.00% → 64.01%; the gains
+    /// are seki counted where the record has the walls dead (GNU Go agrees on the five
+    /// checked), typically two stones on the edge in the walls' only eye space, three
+    /// liberties shared, the capture leaving a square or bent four. Without asking for
+    /// living outer walls:
+    /// 20 gained and none lost, but resigned games 63.99% and a few whole groups killed by
+    /// mistake (a winner named wrong that was right); only in the seki of contents that
+    /// survived the semeai playouts: 14 gained.
+    fn seki_or_sacrifice(&mut self, g: &Geom, st: &Structure, ei: usize) -> bool {
+        let e = self.encls[ei];
+        let walls_die =
+            self.walls_can_be_approached(ei) && !self.capture_leaves_two_eyes(g, st, ei);
+        let walls = walls_die && decide(&mut self.status, &self.bound[e.bounds()], DEAD);
+        let contents = self.decide_contents(e, SETTLED);
+        contents || walls
+    }
+
+    /// Whether every wall chain of enclosure `ei` sits in an enclosure whose own walls are
+    /// alive or are the contents of `ei`: the contents' side can fill the walls' outside
+    /// liberties from there.
+    fn walls_can_be_approached(&self, ei: usize) -> bool {
+        self.encls[ei].bounds().all(|bi| {
+            let c = self.container[self.bound[bi] as usize];
+            c != NONE
+                && self.encls[c as usize].bounds().all(|k| {
+                    let o = self.bound[k] as usize;
+                    self.container[o] as usize == ei || self.status[o] == ALIVE
+                })
+        })
     }
 
     /// Whether the walls of enclosure `ei`, capturing its contents after the enemy has

@@ -1784,3 +1784,47 @@ fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
         r.dead_stones
     );
 }
+
+/// Tygem game 85419473 (counted B+4.5 with the black group on the lower right edge dead):
+/// the white stones S4–T4 sit in that group's eye space with three liberties, S5, T5 and
+/// T3, all of them the group's too; the group has no other eye and lives only in seki by
+/// the static rule. But White can fill two of the liberties from inside (after Black's
+/// outside liberties) and let Black capture at the third: the four points Black is left
+/// with (a square or a bent four) make one eye, so the black group dies and the white
+/// stones live. It used to be counted as a seki, and the margin was off by 26 points.
+#[test]
+fn eyeless_walls_whose_capture_leaves_one_eye_die_rather_than_hold_a_seki() {
+    let r = game(
+        "
+        . . X O O . . O O . X . . . . . . . .
+        . . X X O O . O X X X X X . . . . . .
+        . . . X X O . O O O X O X X . . X X X
+        . . X X O O . O . . O O X X X X O O X
+        . . . X X O O . O O O X X O O O O O O
+        . . . O O X X O . O X X O O O X O X .
+        . . . . X X O O O O O X O . O X O O .
+        . . . . . O X O X X O X X X X X X O .
+        . . . . X X X X . X O . X O X X X X O
+        . X . X O O O X . X O O O O X . X X O
+        . . . . X . O O X X O X O O X X O X O
+        . . O X X O O X X . X X . O . . O O O
+        . . X X O O X X . X X O O O O O O X O
+        . . X O O . X . . . O X O X X O X X X
+        X X X X O O X . . X X X X X O X X . .
+        X X O O . O X . . X O X X O O O X O O
+        X O O . O O X X X O O O O . . O X X .
+        X X O . . . O O O . O . . . . O O X X
+        . O O . . . . . . . . . . . . . . O .
+        ",
+    )
+    .score();
+    // Black S7, R5 and T2 die with their group
+    for p in [Point::new(17, 12), Point::new(16, 14), Point::new(18, 17)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // White S4 and T4 live, and nothing is in seki
+    for p in [Point::new(17, 15), Point::new(18, 15)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
+}
