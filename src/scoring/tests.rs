@@ -1828,3 +1828,45 @@ fn eyeless_walls_whose_capture_leaves_one_eye_die_rather_than_hold_a_seki() {
     }
     assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
 }
+
+/// Tygem game 129673343 (counted W+17.5 with the white groups on the lower right alive):
+/// the black stones along the first line (P3, K1–N1, …) race with the white walls around
+/// them, and those walls, with one proven eye, counted on potential eyes elsewhere (enemy
+/// stones they might capture) that never come true. Counted as not weak, the walls got no
+/// semeai check and killed the black stones statically; every wall not proven alive now
+/// gets it, and the race leaves White alive and the black stones dead.
+#[test]
+fn walls_living_on_potential_alone_race_the_stones_inside() {
+    let r = game(
+        "
+        . . X X X O . O O O O X X . . . . . .
+        . X . X O O O O X X X X . X . . . . .
+        . . X . X O X X X . O X X X . X O X X
+        X X . X X O O O X O O O O X . X . X O
+        O X O X . X O O O O O X X X X . X O O
+        O O O X X X O X X O X O . O O X X O .
+        . . O . . O O O X X X O O O X X O O .
+        . O X X X O . O X . O . . . O O . . .
+        . . O . . O O X X O O O O O O . O . .
+        . . O X X O X . X X X X O X O O O . .
+        . . O X . X . X . . X . X X X X X O .
+        . . O O X X . X . . . . . . X O O O .
+        . O X X X X . X . . . . . . X X X O O
+        O O O O X O X X X . . . . X O O X X X
+        . O X O X O X O X O . . . X X O O X .
+        O X X X X O O O O X X X X X O O . X X
+        . O O O X X O . X O O X O O X O O O X
+        O O O X O O . O X . O O O O X O O . O
+        O . O X . . . X . X X . X . X O . . .
+        ",
+    )
+    .score();
+    // White Q5, L3 and O3 live
+    for p in [Point::new(15, 14), Point::new(10, 16), Point::new(13, 16)] {
+        assert!(!r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    // Black P3, K1 and N1 die
+    for p in [Point::new(14, 16), Point::new(9, 18), Point::new(12, 18)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+}
