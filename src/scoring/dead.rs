@@ -184,6 +184,15 @@ struct Encl {
 }
 
 impl Encl {
+    /// Open board, not territory: see [`OPEN_BOARD`] and [`BIG_CONTENTS`]. Never hopeless,
+    /// and not contested either: its contents go straight to the final playouts (**choice**:
+    /// the contested playouts first changed no counted result and 23 resigned winners, +11 /
+    /// −12, for 0.9% more instructions).
+    fn is_open_board(&self) -> bool {
+        let stones = self.size - self.empties;
+        (self.empties > OPEN_BOARD && stones >= OPEN_STONES) || stones >= BIG_CONTENTS
+    }
+
     /// Positions of the enclosed chains in [`DeadEstimator::cont`].
     fn conts(&self) -> std::ops::Range<usize> {
         self.cont_start as usize..self.cont_start as usize + self.cont_len as usize
@@ -946,7 +955,7 @@ impl DeadEstimator {
         let mut killed = false;
         for ei in 0..self.encls.len() {
             let e = self.encls[ei];
-            if e.state != OPEN || e.size > CONTESTED_SPACE || e.cont_len == 0 {
+            if e.state != OPEN || e.size > CONTESTED_SPACE || e.cont_len == 0 || e.is_open_board() {
                 continue;
             }
             let cont = e.conts();
@@ -1454,9 +1463,7 @@ impl DeadEstimator {
             }
             self.walls_proven[ei] = proven >= 2;
             // open board (a game stopped mid-fight) is nobody's enclosure
-            let open_board = (e.empties > OPEN_BOARD && e.size - e.empties >= OPEN_STONES)
-                || e.size - e.empties >= BIG_CONTENTS;
-            let candidate = !wall_dead && wall >= 2 && !open_board;
+            let candidate = !wall_dead && wall >= 2 && !e.is_open_board();
             let corner = candidate && self.corner_seki(g, cells, st, ei);
             self.hopeless[ei] = candidate && !corner && self.outlives(g, cells, st, ei);
             if corner {
