@@ -540,7 +540,7 @@ impl Explained {
         if teire_b + teire_w > 0 {
             let _ = write!(
                 identity,
-                "; false eyes to fill (teire) B − W = {teire_b} − {teire_w} = {teire} (area counts them, the territory count above does not)"
+                "; points to fill (teire) B − W = {teire_b} − {teire_w} = {teire} (area counts them, the territory count above does not)"
             );
         }
         let expected = (plays + seki + teire) as f64;

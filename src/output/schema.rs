@@ -261,7 +261,7 @@ fn build_columns() -> Vec<Column> {
         col(S, "white_area", Int, "White's area.", move |r| int(sc(r).map(|s| s.white_area))),
         col(S, "black_territory", Int, "Black's territory: empty points and removed dead stones surrounded by Black, seki eyes and teire points excluded.", move |r| int(sc(r).map(|s| s.black_territory))),
         col(S, "white_territory", Int, "White's territory.", move |r| int(sc(r).map(|s| s.white_territory))),
-        col(S, "black_teire", Int, "Black's territory points that must be filled (teire): with TB/TW markup, the points our count gives Black that the markup leaves out; without it, false eyes a black chain needs. Left out of black_territory; Japanese counting scores nothing for them, Korean counting and area counting score them for Black.", move |r| int(sc(r).map(|s| s.black_teire))),
+        col(S, "black_teire", Int, "Black's territory points that must be filled (teire): with TB/TW markup, the points our count gives Black that the markup leaves out; without it, the last liberty a black chain keeps once the dame are filled, unless a dame connects it to another black chain. Left out of black_territory; Japanese counting scores nothing for them, Korean counting and area counting score them for Black.", move |r| int(sc(r).map(|s| s.black_teire))),
         col(S, "white_teire", Int, "White's territory points that must be filled (teire); as black_teire.", move |r| int(sc(r).map(|s| s.white_teire))),
         col(S, "prisoners_black", Int, "Prisoners Black holds: captures plus dead White stones.", move |r| int(sc(r).map(|s| s.prisoners_black))),
         col(S, "prisoners_white", Int, "Prisoners White holds.", move |r| int(sc(r).map(|s| s.prisoners_white))),

@@ -135,7 +135,7 @@ pub enum Mark {
     /// Part of a seki and counted for nobody in this family (a shared liberty, or an eye under
     /// territory counting).
     Seki,
-    /// A false eye that must be filled (teire): counted for nobody under territory counting
+    /// A point its owner must fill (teire): counted for nobody under territory counting
     /// (area counting scores it for its owner and shows it as territory).
     Teire,
 }
@@ -187,7 +187,7 @@ pub struct Diagram {
 pub struct Figures {
     pub black: u32,
     pub white: u32,
-    /// The family's counts needed the false eyes (teire) added to give the margin.
+    /// The family's counts needed the points to fill (teire) added to give the margin.
     pub with_teire: bool,
     /// `black − white − komi − bonus` equals the ruleset's margin. When `false`, the scorer
     /// applied an adjustment these counts do not show (the text says so; never hidden).

@@ -43,7 +43,7 @@ const LINE_H: i32 = 17;
 /// The legend under the panels, one text line each.
 const LEGEND: [&str; 2] = [
     "Red cross: dead stone, taken off (area, territory); Tromp-Taylor counts it alive.",
-    "Small square: territory of its colour; blue: seki point, counted for nobody; grey: false eye to fill (teire).",
+    "Small square: territory of its colour; blue: seki point, counted for nobody; grey: point its owner must fill (teire).",
 ];
 
 const BOARD_FILL: &str = "#dcb35c";

@@ -242,8 +242,8 @@ pub struct ScoreReport {
     /// needing teire excluded.
     pub black_territory: u32,
     pub white_territory: u32,
-    /// Territory points that must be filled (teire), both colours: false eyes a chain needs,
-    /// or with markup the points the markup leaves out (see [`PointOwner::BlackTeire`]).
+    /// Territory points that must be filled (teire), both colours: a chain's last liberty once the
+    /// dame are filled, or with markup the points the markup leaves out (see [`PointOwner::BlackTeire`]).
     /// Japanese counting leaves them out of territory, Korean and area counting score them
     /// for their owner.
     pub teire_points: u32,

@@ -269,11 +269,12 @@ fn with_markup_teire_is_what_the_markup_leaves_out() {
     assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 9.0 - 6.5);
     assert_eq!(margin(&r, RulesetId::Korean), 9.0 - 9.0 - 6.5);
     assert_eq!(margin(&r, RulesetId::Chinese), 13.0 - 14.0 - 7.5);
-    // without the markup, our false-eye test sees no teire there
+    // without the markup, our own test finds the same teire (the stone's last liberty once
+    // the dame is filled; see a_chain_short_of_liberties_after_the_dame_needs_teire)
     let r = game(&board.replace('-', ".")).score();
     assert_eq!(r.dead_source, DeadSource::Estimated);
-    assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTerritory);
-    assert_eq!((r.black_territory, r.black_teire), (9, 0));
+    assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTeire);
+    assert_eq!((r.black_territory, r.black_teire), (8, 1));
     // the markup that marks the point too: plain territory
     let r = game_with_markup(&board.replacen("+ + . X", "+ + + X", 1)).score();
     assert_eq!(r.ownership[3 * 7 + 2], PointOwner::BlackTerritory);
@@ -297,6 +298,48 @@ fn with_markup_teire_is_what_the_markup_leaves_out() {
     );
     assert_eq!(margin(&r, RulesetId::Japanese), 4.0 - 12.0 - 6.5);
     assert_eq!(margin(&r, RulesetId::Korean), 4.0 - 12.0 - 6.5);
+}
+
+#[test]
+fn a_chain_short_of_liberties_after_the_dame_needs_teire() {
+    // KGS 2002-06-17-4 (corpus/dev godmoves_Standard_Computer_Go_Dataset/KGS_6d_190000/
+    // KGS-2002-19-3646-/KGS2002/2002-06-17-4.sgf, C19), no territory markup: White's lone
+    // stone on the top edge has two liberties, the dame beside Black's wall and the corner
+    // territory behind it. Once Black fills the dame White must connect in the corner, so
+    // Japanese counting (KGS's W+39.5) leaves that point out; it is no one-point false eye.
+    let board = "
+        . . . O . X .
+        . . O X X X .
+        . . O X . . .
+        . . O X . . .
+    ";
+    let r = game(board).score();
+    assert!(r.dead_stones.is_empty());
+    assert_eq!(r.ownership[4], PointOwner::Dame);
+    assert_eq!(r.ownership[2], PointOwner::WhiteTeire);
+    assert_eq!(
+        (r.black_territory, r.white_territory, r.white_teire),
+        (8, 8, 1)
+    );
+    assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 8.0 - 6.5);
+    assert_eq!(margin(&r, RulesetId::Korean), 8.0 - 9.0 - 6.5);
+
+    // KGS 2017-01-08-17 (H10, markup leaves it White's): the same lone stone needs no teire
+    // when the dame beside it also touches another white chain with liberties of its own in
+    // territory: White fills the dame and connects.
+    let r = game(
+        "
+        . . . . O X .
+        . . . O . X .
+        . . . . O X .
+        . . . O O X .
+        ",
+    )
+    .score();
+    assert!(r.dead_stones.is_empty());
+    assert_eq!(r.ownership[7 + 4], PointOwner::Dame);
+    assert_eq!(r.ownership[3], PointOwner::WhiteTerritory);
+    assert_eq!((r.white_territory, r.teire_points), (14, 0));
 }
 
 #[test]

@@ -95,6 +95,7 @@ struct PanelCounts {
     territory_black: usize,
     territory_white: usize,
     seki: usize,
+    teire: usize,
     /// Centres of live black stones and of dead marks, in picture coordinates.
     black_centres: Vec<(f64, f64)>,
     cross_centres: Vec<(f64, f64)>,
@@ -163,6 +164,7 @@ fn parse_svg(svg: &str) -> BTreeMap<String, PanelCounts> {
                 "rect" if cl.contains(&"territory-black") => c.territory_black += 1,
                 "rect" if cl.contains(&"territory-white") => c.territory_white += 1,
                 "rect" if cl.contains(&"seki") => c.seki += 1,
+                "rect" if cl.contains(&"teire") => c.teire += 1,
                 _ => {}
             }
         }
@@ -221,6 +223,7 @@ fn check_svg(e: &Explained) -> (String, BTreeMap<String, PanelCounts>) {
     assert_eq!(terr.territory_black as u32, s.black_territory);
     assert_eq!(terr.territory_white as u32, s.white_territory);
     assert_eq!(terr.seki as u32, s.seki_points);
+    assert_eq!(terr.teire as u32, s.teire_points);
     let as_is = &panels["as-is"];
     let (b, w) = d.as_is_area();
     assert_eq!(as_is.territory_black + count(Color::Black), b as usize);
@@ -232,7 +235,10 @@ fn check_svg(e: &Explained) -> (String, BTreeMap<String, PanelCounts>) {
             .filter(|&i| d.mark(panel, i) != Mark::None)
             .count();
         let p = &panels[panel.name()];
-        assert_eq!(p.territory_black + p.territory_white + p.seki, marks);
+        assert_eq!(
+            p.territory_black + p.territory_white + p.seki + p.teire,
+            marks
+        );
     }
     (svg, panels)
 }
@@ -383,7 +389,8 @@ fn generated_game_svg_and_ascii_agree_with_the_board() {
                 (Some(Color::White), false) => &['O'],
                 (Some(Color::Black), true) => &['x'],
                 (Some(Color::White), true) => &['o'],
-                (None, _) => &['+', '-', '=', '.'],
+                // an empty point: territory, seki, dame or teire (`*`)
+                (None, _) => &['+', '-', '=', '.', '*'],
             };
             assert!(want.contains(&ch), "{ch} at {x},{y}\n{bare}");
         }

@@ -91,7 +91,7 @@ NULLABLE_UNLESS_ERROR = {"first_illegal_move_{r}", "illegal_kind_{r}",  # NULL w
 # Tromp-Taylor counts every stone alive, which only margin_as_is_area shows (see check_semantics).
 AREA = "black_area - white_area"
 TERRITORY = "(black_territory + prisoners_black) - (white_territory + prisoners_white)"
-# Korean counting scores the false eyes that need teire for their owner (SCHEMA.md: black_teire).
+# Korean counting scores the points that need teire for their owner (SCHEMA.md: black_teire).
 TERRITORY_WITH_TEIRE = "(black_territory + black_teire + prisoners_black) - (white_territory + white_teire + prisoners_white)"
 SCORING_BASIS = {
     "chinese": (AREA, "handicap"),
