@@ -31,7 +31,10 @@
 //!    beside an enemy stone in atari is the one-point eye left at the stone's point once it is
 //!    captured, and worth nothing when live enemy stones already make that eye false.
 //! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
-//!    potential of two eyes while its walls do. Its contents die, unless a wall chain sits in
+//!    potential of two eyes while its walls do, and it is not *open board* (in a game stopped
+//!    mid-fight, over a hundred empty points holding ten enemy stones or more, or forty enemy
+//!    stones whatever the space: the enemy's groups there have room yet, and the final
+//!    playouts judge them). Its contents die, unless a wall chain sits in
 //!    another hopeless enclosure (the walls may die first and free the contents: nested
 //!    death); when the walls reach two eyes only through potential, the contents die only in
 //!    a round where nothing else does (what the walls hoped to capture may live). A one- or
@@ -132,9 +135,9 @@ const POTENTIAL_SPACE: u16 = 80;
 /// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25).
 const SEMEAI_SPACE: u16 = 6;
 /// An enclosure of more than [`OPEN_BOARD`] empty points holding at least [`OPEN_STONES`]
-/// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game stopped mid-fight, everything not
-/// one colour's forms one huge "enclosure", and its contents (the enemy's groups, eyeless yet)
-/// were all hopeless, so one side's every stone died in 13,901 of the 48,773 resigned Tygem
+/// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game
+/// stopped mid-fight, everything not one colour's forms one huge "enclosure", and its
+/// contents (the enemy's groups, eyeless yet) were all hopeless, so one side's every stone died in 13,901 of the 48,773 resigned Tygem
 /// games. It is never hopeless; its contents go to the playouts (**choice**, Tygem: 100 and 10
 /// leave 594 such games, gain 3,035 resigned games' winners and lose 1,626 (64.04% → 66.89%),
 /// no counted game's exact result changes; 100 alone lost 5 counted games with a small
