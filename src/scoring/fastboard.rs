@@ -337,8 +337,13 @@ impl FastBoard {
     #[inline]
     pub fn is_playout_move(&self, c: u8, i: usize) -> bool {
         self.check(i);
-        self.legal_at(c, i)
-            && !self.eye_at(c, i)
+        // The eye test first: most probes land on points without an empty neighbour, often
+        // one's own eyes, which the eye test rejects from the cells alone while legality
+        // needs liberty counts (**choice**: the same answer either way; with the branch-free
+        // diagonal count in `eye_at`, scoring instructions 4.20 G → 4.12 G for the first
+        // 5,000 Tygem games, 4.17 G with that count alone).
+        !self.eye_at(c, i)
+            && self.legal_at(c, i)
             // a stone with no friendly neighbour would be a chain of one
             && (!self.g.adj(i).iter().any(|&n| self.cell[n] == c) || self.self_atari_at(c, i) < 2)
     }
@@ -380,21 +385,13 @@ impl FastBoard {
                 return false;
             }
         }
-        let mut bad = 0;
-        let mut wall = false;
-        for d in self.g.diag(i) {
-            let v = self.cell[d];
-            if v == WALL {
-                wall = true;
-            } else if v == opp(c) {
-                bad += 1;
-            }
-        }
-        if wall {
-            bad == 0
-        } else {
-            bad < 2
-        }
+        // at most one opposing diagonal, none on the edge; counted without branches, the
+        // diagonals of probed points being unpredictable
+        let d = self.g.diag(i).map(|n| self.cell[n]);
+        let o = opp(c);
+        let bad = d.iter().filter(|&&x| x == o).count();
+        let wall = d.contains(&WALL);
+        bad + usize::from(wall) < 2
     }
 
     /// Play `c` on the empty point `i`, capturing as needed. A move leaving its own chain
