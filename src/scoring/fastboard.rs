@@ -140,21 +140,28 @@ impl FastBoard {
         self.empties.clear();
         self.empties.resize(g.size, 0);
         self.nempty = 0;
-        for i in g.points() {
-            if self.cell[i] == EMPTY {
-                self.add_empty(i);
-            }
-        }
-        // chains: each stone joins the chains above and to its left, as when the stones are
-        // played in this order (the same rings, so playouts capture in the same order)
+        // One pass: empty points in board order; each stone counts its own pseudo-liberties
+        // and joins the chains above and to its left, as when the stones are played in this
+        // order (the same rings, so playouts capture in the same order; merging adds the
+        // liberty sums). **choice**: separate passes for empties, chains and liberties cost
+        // 4.05 G scoring instructions for 5,000 Tygem games, one pass 4.01 G.
         for i in g.points() {
             let c = self.cell[i];
+            if c == EMPTY {
+                self.add_empty(i);
+                continue;
+            }
             if c != BLACK && c != WHITE {
                 continue;
             }
             self.head[i] = i as u16;
             self.next[i] = i as u16;
             self.chain[i].size = 1;
+            for n in g.adj(i) {
+                if self.cell[n] == EMPTY {
+                    self.add_lib(i, n);
+                }
+            }
             for n in [i - g.stride, i - 1] {
                 if self.cell[n] == c {
                     let hn = self.head[n] as usize;
@@ -162,19 +169,6 @@ impl FastBoard {
                     if hn != hi {
                         self.merge(hi, hn);
                     }
-                }
-            }
-        }
-        // pseudo-liberties, counted at each chain's head
-        for i in g.points() {
-            let c = self.cell[i];
-            if c != BLACK && c != WHITE {
-                continue;
-            }
-            let h = self.head[i] as usize;
-            for n in g.adj(i) {
-                if self.cell[n] == EMPTY {
-                    self.add_lib(h, n);
                 }
             }
         }
