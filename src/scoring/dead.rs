@@ -1615,11 +1615,7 @@ impl DeadEstimator {
             if c == NONE || !self.hopeless[c as usize] {
                 continue;
             }
-            let outer_alive = self.encls[c as usize].bounds().all(|k| {
-                let o = self.bound[k] as usize;
-                self.container[o] as usize == ei || self.status[o] == ALIVE
-            });
-            if !outer_alive {
+            if !self.outer_walls_alive(c as usize, ei) {
                 return false;
             }
         }
@@ -1664,11 +1660,16 @@ impl DeadEstimator {
     fn walls_can_be_approached(&self, ei: usize) -> bool {
         self.encls[ei].bounds().all(|bi| {
             let c = self.container[self.bound[bi] as usize];
-            c != NONE
-                && self.encls[c as usize].bounds().all(|k| {
-                    let o = self.bound[k] as usize;
-                    self.container[o] as usize == ei || self.status[o] == ALIVE
-                })
+            c != NONE && self.outer_walls_alive(c as usize, ei)
+        })
+    }
+
+    /// Whether every wall chain of enclosure `outer` is alive or one of the contents of
+    /// enclosure `ei` (which sit in `outer` as its walls' neighbours).
+    fn outer_walls_alive(&self, outer: usize, ei: usize) -> bool {
+        self.encls[outer].bounds().all(|k| {
+            let o = self.bound[k] as usize;
+            self.container[o] as usize == ei || self.status[o] == ALIVE
         })
     }
 

@@ -70,7 +70,6 @@ impl SekiFinder {
     /// structure of `cells`, whose chains are the live chains too); stones flagged `alive`
     /// (groups with two eyes) are never in seki. Flags the stones of seki chains in `seki`
     /// (padded indexing) and returns the number of shared seki liberties.
-    #[allow(clippy::too_many_arguments)]
     pub fn find(
         &mut self,
         g: &Geom,
