@@ -65,6 +65,20 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // the counted games alone: finished games whose final positions the recorded scores judge
+    let counted_games: Vec<(&GameRecord, &ReplayReport)> = records
+        .iter()
+        .zip(&finals)
+        .filter(|(r, _)| counted(r))
+        .collect();
+    g.throughput(Throughput::Elements(counted_games.len() as u64));
+    g.bench_function("counted games, seven rulesets", |b| {
+        b.iter(|| {
+            for &(rec, rep) in &counted_games {
+                black_box(scorer.score(&input(rec, rep)));
+            }
+        })
+    });
     g.finish();
 }
 
