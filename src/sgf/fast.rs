@@ -643,6 +643,49 @@ mod tests {
         assert_eq!(r.komi, Some(6.5));
     }
 
+    /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever
+    /// komi was played, Chinese results in stones beside `KM[375]`, `W+0.02`.
+    #[test]
+    fn fox_records_keep_both_applications_and_no_false_komi() {
+        let head = "(;GM[1]FF[4]  SZ[19]  KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[B+2.50]AP[foxwq]RL[0];B[pd])";
+        let r = read(head);
+        assert_eq!(r.application.as_deref(), Some("GNU Go:3.8; foxwq"));
+        assert_eq!((r.komi, r.komi_quirk), (None, Some("fox_zero_even")));
+        assert_eq!(r.result.as_ref().and_then(|x| x.margin_points()), Some(2.5));
+        // a handicap game's KM[0] is its komi
+        let r = read(
+            &head
+                .replace("HA[0]", "HA[2]AB[pd][dp]")
+                .replace(";B[pd]", ";W[dd]"),
+        );
+        assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        // older Fox records have no AP[foxwq] but Fox's clock (TC, TT)
+        let old =
+            "(;GM[1]SZ[19]KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[B+2.5]TM[300]TC[3]TT[30];B[pd])";
+        let r = read(old);
+        assert_eq!((r.komi, r.komi_quirk), (None, Some("fox_zero_even")));
+        // KM[0] elsewhere is a komi of 0
+        let r = read(&old.replace("TC[3]", ""));
+        assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        let r = read(
+            &head
+                .replace("KM[0]", "KM[375]")
+                .replace("RE[B+2.50]", "RE[B+1.75]"),
+        );
+        assert_eq!((r.komi, r.komi_quirk), (Some(7.5), Some("fox_hundredths")));
+        assert_eq!(r.result.as_ref().and_then(|x| x.margin_points()), Some(3.5));
+        let r = read(&head.replace("RE[B+2.50]", "RE[W+0.02]"));
+        let re = r.result.expect("a result");
+        assert_eq!(
+            (re.winner, re.kind, re.margin),
+            (
+                crate::sgf::Winner::White,
+                crate::sgf::ResultKind::Score,
+                None
+            )
+        );
+    }
+
     #[test]
     fn escapes_are_removed_as_sgf_parse_does() {
         let r = read(
