@@ -68,6 +68,21 @@ fn table<'a>(
     t
 }
 
+/// The table of the corpus/dev games whose path contains `source`, printed under `title`;
+/// `None` without the corpus.
+fn dev_table(
+    source: &str,
+    label: &str,
+    title: &str,
+) -> Option<BTreeMap<(String, String, &'static str), Tally>> {
+    let rows = dev_rows()?;
+    let t = table(rows.iter().filter(|r| r.source.contains(source)), |_| {
+        label.into()
+    });
+    print(title, &t);
+    Some(t)
+}
+
 /// All rows of a table together.
 fn total(t: &BTreeMap<(String, String, &'static str), Tally>) -> Tally {
     t.values().fold(Tally::default(), |mut a, x| {
@@ -250,15 +265,13 @@ const FOX_WINNER_FLOOR: f64 = 0.92;
 
 #[test]
 fn fox_counted_games_agree_with_the_recorded_results() {
-    let Some(rows) = dev_rows() else { return };
-    let fox = rows
-        .iter()
-        .filter(|r| r.source.contains("featurecat_go-dataset"));
-    let t = table(fox, |_| "fox".into());
-    print(
+    let Some(t) = dev_table(
+        "featurecat_go-dataset",
+        "fox",
         "Fox counted games (corpus/dev): recorded result vs the record's rules and komi",
-        &t,
-    );
+    ) else {
+        return;
+    };
     let total = total(&t);
     eprintln!(
         "  total: {} comparable, exact {:.2}%, same winner {:.2}% ({} not comparable: komi \
@@ -283,15 +296,13 @@ fn fox_counted_games_agree_with_the_recorded_results() {
 
 #[test]
 fn kgs_counted_games_agree_with_the_recorded_results() {
-    let Some(rows) = dev_rows() else { return };
-    let kgs = rows
-        .iter()
-        .filter(|r| r.source.contains("godmoves_Standard_Computer_Go_Dataset"));
-    let t = table(kgs, |_| "kgs-6d".into());
-    print(
+    let Some(t) = dev_table(
+        "godmoves_Standard_Computer_Go_Dataset",
+        "kgs-6d",
         "KGS 6d+ counted games (corpus/dev): recorded result vs the record's rules and komi",
-        &t,
-    );
+    ) else {
+        return;
+    };
     let mut markup = Tally::default();
     for ((_, _, dead), x) in &t {
         if *dead == "TB/TW" {
