@@ -87,7 +87,13 @@ impl SekiFinder {
                 .map(|(&c, &d)| if d { EMPTY } else { c }),
         );
         self.find_regions(g);
-        if self.neutral.is_empty() {
+        // a seki liberty borders its own neutral region, which must then be small (see
+        // `short_of_eyes_and_room`): without a small one there is nothing to fill for
+        if !self
+            .regions
+            .iter()
+            .any(|&(borders, size)| borders == BLACK | WHITE && size <= SEKI_REGION_MAX)
+        {
             return 0;
         }
         self.fb.load(*g, &self.live);
