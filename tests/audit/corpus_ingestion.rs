@@ -155,3 +155,34 @@ fn sabaki_charset_fixtures_give_the_right_names() {
         );
     }
 }
+
+/// Every Fox file is UTF-8, many damaged by a lossy round-trip (`?` in place of a byte, names
+/// cut in the middle of a character): decoded as lossy UTF-8, never guessed as a single-byte or
+/// GBK charset, which turned names into mojibake and, with GBK, swallowed the `]` closing a
+/// name and the komi after it (1,522 files before).
+#[test]
+fn fox_files_are_read_as_utf8_however_damaged() {
+    let Some(rows) = dev_rows() else { return };
+    let fox: Vec<_> = rows
+        .iter()
+        .filter(|r| r.source.contains("featurecat_go-dataset"))
+        .collect();
+    assert!(fox.len() > 13_000, "{}", fox.len());
+    let other: BTreeMap<&str, usize> = fox
+        .iter()
+        .filter_map(|r| r.ingest.charset_used)
+        .filter(|&u| u != "UTF-8")
+        .fold(BTreeMap::new(), |mut m, u| {
+            *m.entry(u).or_default() += 1;
+            m
+        });
+    assert!(other.is_empty(), "{other:?}");
+    // names keep their intact characters (most Fox names are Chinese)
+    let cjk = |c: char| ('\u{4E00}'..='\u{9FFF}').contains(&c);
+    let named = fox
+        .iter()
+        .filter_map(|r| r.ingest.record.as_ref()?.black.as_deref())
+        .filter(|b| b.chars().any(cjk))
+        .count();
+    assert!(named > 5_000, "{named}");
+}

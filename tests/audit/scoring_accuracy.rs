@@ -257,10 +257,12 @@ const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.8969;
 
 /// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): measured
-/// 347 of 495 comparable games exact (70.1%), 460 same winner (92.9%), once Fox's `KM[0]` in
-/// even games was read as an unknown komi (not 0: 8 of 529 matched it) and its quarter-point
-/// results as stones (`B+1.75` = 3.5 points); before, 337 of 1,194 (28.2%) and 856 (71.7%).
-const FOX_EXACT_FLOOR: f64 = 0.70;
+/// 349 of 500 comparable games exact (69.8%), 464 same winner (92.8%), once Fox's `KM[0]` in
+/// even games was read as an unknown komi (not 0: 8 of 529 matched it), its quarter-point
+/// results as stones (`B+1.75` = 3.5 points) and its damaged UTF-8 as UTF-8 (a GBK guess had
+/// swallowed the `]` closing some names, and the komi after them); before, 337 of 1,194
+/// (28.2%) and 856 (71.7%).
+const FOX_EXACT_FLOOR: f64 = 0.69;
 const FOX_WINNER_FLOOR: f64 = 0.92;
 
 #[test]
