@@ -119,7 +119,7 @@ pub fn parse_result(raw: &str) -> GameResult {
         let kind_word = |w: &str| -> Option<ResultKind> {
             Some(match w {
                 "r" | "res" | "resign" | "resignation" | "resigned" => ResultKind::Resign,
-                "t" | "time" | "timeout" | "time out" => ResultKind::Time,
+                "t" | "time" | "timeout" | "time out" | "time over" => ResultKind::Time,
                 "f" | "forfeit" | "illegal" | "offline" | "disconnect" | "disconnection" => {
                     ResultKind::Forfeit
                 }
@@ -324,6 +324,7 @@ mod tests {
         check("Unfinished", Unknown, ResultKind::Unknown, None);
         check("Both lost", Unknown, ResultKind::Unknown, None);
         check("b+r", Black, Resign, None);
+        check("W+Time Over", White, ResultKind::Time, None);
     }
 
     #[test]
