@@ -1913,3 +1913,40 @@ fn walls_living_on_potential_alone_race_the_stones_inside() {
         assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
     }
 }
+
+/// Tygem game 121624589 (counted B+4.5, as GNU Go scores it): the white group in the upper
+/// right has the four-point space O19–R19 on the edge, straight (two eyes), but its wall
+/// stone N19 is in atari on O19: Black plays O19 capturing it, and P19–R19 is one eye. The
+/// space was valued two eyes and the group lived (W+29.5). An eye space loses the liberty of
+/// a wall chain in atari on it.
+#[test]
+fn an_eye_beside_a_wall_stone_in_atari_loses_that_point() {
+    let r = game(
+        "
+        . . . . . . . O X X . X O . . . . O .
+        O O O . O O X O X . X X X O O O O X .
+        O X X O . . O O X X O X O O X O X X .
+        X . X O O O X O X O O O X X . X X . .
+        . X . X O X X O X X X O O X X . X . .
+        . . . X X X O X X X O . O O X X X X .
+        . X X O . . O O O O O . . O X O X . X
+        . . X O O O O O X O . O O O O O O X X
+        . . X X O X O X X O O X X O . O O O X
+        . . . O X X X . X . O O X O . . O X X
+        . . . X X X X X X X X O X . O O O X X
+        X X X O . . X O O O O O X X X X X X X
+        X O O X X X X O . . . O X . X O X O O
+        X X O . X O X O . . O X X O O O O . O
+        X O O X X O O O . O . O X . O X O O .
+        X X O X O X . . . O . O X X O X . O .
+        X O O O O X . O O . O X O O O X X O O
+        O . O X O . . . . O X X X X X . X X O
+        . . . . . . . . O X X . . . . X X O O
+        ",
+    )
+    .score();
+    // N19 (the wall stone in atari), O18 and R18 (the group) die
+    for p in [Point::new(12, 0), Point::new(13, 1), Point::new(16, 1)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+}
