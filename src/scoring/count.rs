@@ -9,7 +9,9 @@
 //!   seki (**choice**: one seki chain on the border is enough — RULES.md §4 does not say how a
 //!   region touching both a seki chain and an independently living chain counts);
 //! - **neutral** when both colours touch it (or neither: an empty board): a shared seki
-//!   liberty if it touches a seki chain, otherwise dame.
+//!   liberty if it touches a seki chain, otherwise dame. Without markup, a neutral area of
+//!   [`OPEN_DAME`] points or more is the open board of an unfinished game, and its points go
+//!   to the side whose live stones are nearer ([`Counter::split_open_dame`]).
 //!
 //! Some territory points must be filled before the end (*teire*, see
 //! [`PointOwner::BlackTeire`]): Korean and area counting score them for their owner, Japanese
@@ -181,7 +183,19 @@ pub(crate) struct Counter {
     territory_lib: Vec<u16>,
     /// Per point (padded): the colour the markup gives it, or `EMPTY`.
     marked: Vec<u8>,
+    /// Points of the open neutral areas, and the scratch of their split (see
+    /// [`Counter::split_open_dame`]).
+    open_points: Vec<u16>,
+    near: Vec<u8>,
+    dist: Vec<u16>,
+    queue: Vec<u16>,
 }
+
+/// Smallest neutral area that is open board rather than dame (see
+/// [`Counter::split_open_dame`]).
+const OPEN_DAME: u32 = 20;
+/// In [`Counter::split_open_dame`]'s `near`: the point belongs to an open area.
+const OPEN_MEMBER: u8 = 4;
 
 impl Counter {
     /// Count `cells` with the stones flagged in `marks.dead` removed and the chains flagged
@@ -329,11 +343,102 @@ impl Counter {
                 }
             }
         }
+        // the points of open neutral areas (see `split_open_dame`)
+        self.open_points.clear();
+        if markup.is_none() {
+            for r in 0..nr {
+                let c = &self.comp[find(&mut self.uf, r)];
+                if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
+                    self.open_points.extend_from_slice(st.points(r));
+                }
+            }
+            for d in 0..nch {
+                if dead[first(d)] {
+                    let c = &self.comp[find(&mut self.uf, nr + d)];
+                    if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
+                        self.open_points.extend_from_slice(st.stones(d));
+                    }
+                }
+            }
+        }
+        let big_dame = !self.open_points.is_empty();
         match markup {
             Some(m) => self.teire_from_markup(g, m, owner, &mut k),
-            None => self.teire_of_short_chains(g, cells, dead, seki, st, owner, &mut k),
+            None => {
+                self.teire_of_short_chains(g, cells, dead, seki, st, owner, &mut k);
+                if big_dame {
+                    self.split_open_dame(g, owner, &mut k);
+                }
+            }
         }
         k
+    }
+
+    /// A game stopped with open boundaries leaves neutral areas of [`OPEN_DAME`] points or
+    /// more, which no finished game has: each of their points goes to the side whose live
+    /// stones are nearer (steps through the area), ties stay dame — the boundary the game
+    /// would have drawn, as a score estimate draws it. Area and territory gain the same
+    /// points, so the area–territory identity of RULES.md §3 is untouched.
+    ///
+    /// **choice**, Tygem: no counted game's exact result changes (one more same winner); the
+    /// resigned games' estimate names the side that did not resign 67.18% → 68.9%; the
+    /// records of unfinished counted games (and GNU Go) give such areas to the side around
+    /// them too.
+    fn split_open_dame(&mut self, g: &Geom, owner: &mut [PointOwner], k: &mut Counts) {
+        // `near`: 0 off the areas, else the colours of the nearest live stones; `dist`: steps
+        self.near.clear();
+        self.near.resize(g.size, 0);
+        self.dist.clear();
+        self.dist.resize(g.size, u16::MAX);
+        self.queue.clear();
+        for &p in &self.open_points {
+            self.near[p as usize] = OPEN_MEMBER;
+        }
+        for &p in &self.open_points {
+            let p = p as usize;
+            let mut m = 0u8;
+            for n in g.adj(p) {
+                m |= match owner[n] {
+                    PointOwner::BlackStone => BLACK,
+                    PointOwner::WhiteStone => WHITE,
+                    _ => 0,
+                };
+            }
+            if m != 0 {
+                self.near[p] |= m;
+                self.dist[p] = 1;
+                self.queue.push(p as u16);
+            }
+        }
+        let mut head = 0;
+        while head < self.queue.len() {
+            let p = self.queue[head] as usize;
+            head += 1;
+            let (d, m) = (self.dist[p], self.near[p]);
+            for n in g.adj(p) {
+                if self.near[n] & OPEN_MEMBER == 0 {
+                    continue;
+                }
+                if self.dist[n] == u16::MAX {
+                    self.dist[n] = d + 1;
+                    self.near[n] = m;
+                    self.queue.push(n as u16);
+                } else if self.dist[n] == d + 1 {
+                    self.near[n] |= m;
+                }
+            }
+        }
+        for &p in &self.open_points {
+            let p = p as usize;
+            let (territory, label) = match self.near[p] & (BLACK | WHITE) {
+                BLACK => (&mut k.black_territory, PointOwner::BlackTerritory),
+                WHITE => (&mut k.white_territory, PointOwner::WhiteTerritory),
+                _ => continue,
+            };
+            *territory += 1;
+            k.dame -= 1;
+            owner[p] = label;
+        }
     }
 
     /// With territory markup, teire is what the markup leaves out: every point we count as

@@ -198,6 +198,50 @@ fn dame_left_open_scores_for_nobody() {
     assert_eq!(margin(&r, RulesetId::Japanese), 8.0 - 11.0 - 6.5);
 }
 
+/// A game stopped with the middle still open: a black wall and a white wall, each with its
+/// edge behind it, 25 neutral points between them.
+const OPEN_MIDDLE: &str = "
+    . X . . . . . O .
+    . X . . . . . O .
+    . X . . . . . O .
+    . X . . . . . O .
+    . X . . . . . O .
+";
+
+#[test]
+fn an_open_middle_is_split_by_distance_and_the_equidistant_line_stays_dame() {
+    let r = game(OPEN_MIDDLE).score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    // columns C and D are nearer Black, F and G nearer White, E is as far from both
+    assert_eq!(r.dame_points, 5);
+    assert_eq!((r.black_territory, r.white_territory), (15, 15));
+    for y in 0..5 {
+        let at = |x: usize| r.ownership[y * 9 + x];
+        assert_eq!(
+            [at(2), at(3), at(4), at(5), at(6)],
+            [
+                PointOwner::BlackTerritory,
+                PointOwner::BlackTerritory,
+                PointOwner::Dame,
+                PointOwner::WhiteTerritory,
+                PointOwner::WhiteTerritory
+            ]
+        );
+    }
+    // a neutral area under OPEN_DAME points is dame as it lies (see DAME_LEFT_OPEN)
+    let narrow = game(
+        "
+        . X . . . O .
+        . X . . . O .
+        . X . . . O .
+        . X . . . O .
+        . X . . . O .
+        ",
+    )
+    .score();
+    assert_eq!(narrow.dame_points, 15);
+}
+
 #[test]
 fn false_eye_needing_teire_japanese_vs_korean() {
     // The lone black stone on the top edge has no liberty but the false eye beside it: Black
