@@ -182,7 +182,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "result_raw", Text, "RE as written.", move |r| rec(r).and_then(|g| g.result.as_ref()).map(|x| x.raw.as_str()).into()),
         col(I, "result_winner", Label, "Winner per RE: B, W, draw, void or unknown (never guessed).", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.winner.name())).into()),
         col(I, "result_kind", Label, "How the game ended per RE: score, resign, time, forfeit, draw, void, unknown.", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.kind.name())).into()),
-        col(I, "result_margin", Float, "The winner's margin in points per RE (stone margins doubled: 子, or a quarter fraction as Fox writes Chinese results); NULL when none or when no count can give it (Fox W+0.02).", move |r| float(rec(r).and_then(|g| g.result.as_ref()).and_then(|x| x.margin_points()))),
+        col(I, "result_margin", Float, "The winner's margin in points per RE (stone margins doubled: 子, or a quarter fraction as Fox writes Chinese results); NULL when none (a margin no count can give, Fox W+0.02, is read as W+: result_kind unknown).", move |r| float(rec(r).and_then(|g| g.result.as_ref()).and_then(|x| x.margin_points()))),
         col(I, "moves", Int, "Moves in the main line (passes included).", move |r| int(rec(r).map(|g| g.moves.len() as u32))),
         col(I, "passes", Int, "Passes among the moves (B[], B[tt] on boards up to 19x19, …).", move |r| int(rec(r).map(|g| g.passes))),
         col(I, "setup_black", Int, "Black setup stones (AB) anywhere in the main line, incl. placed handicap stones.", move |r| int(rec(r).map(|g| g.setup_count(Color::Black)))),

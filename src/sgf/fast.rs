@@ -680,7 +680,7 @@ mod tests {
             (re.winner, re.kind, re.margin),
             (
                 crate::sgf::Winner::White,
-                crate::sgf::ResultKind::Score,
+                crate::sgf::ResultKind::Unknown,
                 None
             )
         );

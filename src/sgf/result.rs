@@ -1,7 +1,7 @@
 //! The recorded result (`RE`): the raw string is always kept; winner, kind and margin are parsed
 //! where the text says them plainly, never guessed. Forms handled (RULES.md §5): `B+3.5`,
 //! `W+R`/`W+Resign`, `B+T`/`B+Time`, `B+F`/`B+Forfeit`, `0`/`Draw`/`Jigo`/`J`, `Void`, `?`,
-//! `B+` (no margin), `W+0.02` (a margin no count can give: winner kept, margin dropped), `B+1.75`
+//! `B+` (no margin), `W+0.02` (a margin no count can give: read as `W+`), `B+1.75`
 //! (a quarter fraction: stones, as Fox writes Chinese results),
 //! `B+Offline`, `B+Illegal`, prose such as `Black resigns`, and Chinese results
 //! (`白胜43.5目`, `黑胜2又3/4子`, `黑不计点胜`, `和棋`).
@@ -226,15 +226,18 @@ fn parse_chinese(raw: &str, s: &str) -> Option<GameResult> {
 /// (`B+1.75`) can only be stones (子): Fox writes its Chinese results so, beside `KM[375]`
 /// (3.75 stones); **choice**, measured on the 41 Fox games with `KM[375]`/`KM[325]` in
 /// corpus/dev: read as points none matched our Chinese count, read as stones most do. Any
-/// other fraction (Fox `W+0.02`, `W+0.03`, `W+3.2`) cannot be a count: the winner and kind
-/// stay, the margin is dropped (the raw text keeps it), so the game is not compared.
+/// other fraction (Fox `W+0.02`, `W+0.03`, `W+3.2`) cannot be a count: like `B+`, a win
+/// whose manner is not said (kind unknown, no margin; the raw text keeps it), so the game is
+/// not compared.
 fn counted(raw: &str, winner: Winner, margin: f64, in_stones: bool) -> GameResult {
-    let mut r = GameResult::new(raw, winner, ResultKind::Score, None);
-    if !in_stones && (margin * 2.0).fract() == 0.0 {
-        r.margin = Some(margin);
-    } else if (margin * 4.0).fract() == 0.0 {
-        r.margin = Some(margin);
-        r.in_stones = true;
+    let mut r = GameResult::new(raw, winner, ResultKind::Score, Some(margin));
+    if in_stones || (margin * 2.0).fract() != 0.0 {
+        if (margin * 4.0).fract() == 0.0 {
+            r.in_stones = true;
+        } else {
+            r.kind = ResultKind::Unknown;
+            r.margin = None;
+        }
     }
     r
 }
@@ -308,9 +311,9 @@ mod tests {
         check("Jigo", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("W+J", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("B+", Black, ResultKind::Unknown, None);
-        check("B+0.02", Black, Score, None);
-        check("W+0.03", White, Score, None);
-        check("W+3.2", White, Score, None);
+        check("B+0.02", Black, ResultKind::Unknown, None);
+        check("W+0.03", White, ResultKind::Unknown, None);
+        check("W+3.2", White, ResultKind::Unknown, None);
         // Fox writes Chinese results in stones: a quarter fraction is no count in points
         check("B+1.75", Black, Score, Some(3.5));
         check("W+0.25", White, Score, Some(0.5));

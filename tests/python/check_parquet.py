@@ -52,7 +52,7 @@ ENUMS: dict[str, set[str]] = {
                    "unterminated_value", "lowercase_identifiers", "charset_fallback", "parse_error",
                    "empty_game", "not_go", "board_size", "too_many_nodes", "game_too_large",
                    "file_too_large", "io_error", "archive_error"},
-    "komi_quirk": {"fox_hundredths", "stone_units", "fraction", "ko_property", "ha_property",
+    "komi_quirk": {"fox_hundredths", "fox_zero_even", "stone_units", "fraction", "ko_property", "ha_property",
                    "empty", "unreadable"},
     "handicap_source": {"none", "HA", "AB", "HA_placed", "moves"},
     "rules": {"chinese", "japanese", "korean", "ing", "aga", "nz", "tromp_taylor", "unknown"},
@@ -342,8 +342,9 @@ class Checker:
             check("komi", "komi_quirk IS NULL AND komi_raw IS NOT NULL "
                           "AND try_cast(trim(komi_raw) AS DOUBLE) IS DISTINCT FROM komi",
                   "komi differs from komi_raw although no quirk was repaired", ["komi_raw", "komi"])
-            check("komi", "komi_quirk IN ('empty', 'unreadable') AND komi IS NOT NULL",
-                  "komi set although komi_quirk says empty/unreadable", ["komi_raw", "komi", "komi_quirk"])
+            check("komi", "komi_quirk IN ('empty', 'unreadable', 'fox_zero_even') AND komi IS NOT NULL",
+                  "komi set although komi_quirk says empty/unreadable/fox_zero_even",
+                  ["komi_raw", "komi", "komi_quirk"])
             # A repair turns a quirky spelling into a real komi, which is a whole number of
             # half points (375 -> 7.5, 2.75 stones -> 5.5, 5 1/2 -> 5.5). Values as written
             # (no quirk) are not judged.
