@@ -361,14 +361,11 @@ impl Counter {
                 }
             }
         }
-        let big_dame = !self.open_points.is_empty();
         match markup {
             Some(m) => self.teire_from_markup(g, m, owner, &mut k),
             None => {
                 self.teire_of_short_chains(g, cells, dead, seki, st, owner, &mut k);
-                if big_dame {
-                    self.split_open_dame(g, owner, &mut k);
-                }
+                self.split_open_dame(g, owner, &mut k);
             }
         }
         k
@@ -385,15 +382,16 @@ impl Counter {
     /// records of unfinished counted games (and GNU Go) give such areas to the side around
     /// them too.
     fn split_open_dame(&mut self, g: &Geom, owner: &mut [PointOwner], k: &mut Counts) {
-        // `near`: 0 off the areas, else the colours of the nearest live stones; `dist`: steps
+        if self.open_points.is_empty() {
+            return;
+        }
+        // `near`: 0 off the areas, else OPEN_MEMBER and the colours of the nearest live
+        // stones; `dist`: steps from them
         self.near.clear();
         self.near.resize(g.size, 0);
         self.dist.clear();
         self.dist.resize(g.size, u16::MAX);
         self.queue.clear();
-        for &p in &self.open_points {
-            self.near[p as usize] = OPEN_MEMBER;
-        }
         for &p in &self.open_points {
             let p = p as usize;
             let mut m = 0u8;
@@ -404,8 +402,8 @@ impl Counter {
                     _ => 0,
                 };
             }
+            self.near[p] = OPEN_MEMBER | m;
             if m != 0 {
-                self.near[p] |= m;
                 self.dist[p] = 1;
                 self.queue.push(p as u16);
             }

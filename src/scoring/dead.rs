@@ -138,13 +138,14 @@ const SEMEAI_SPACE: u16 = 6;
 /// An enclosure of more than [`OPEN_BOARD`] empty points holding at least [`OPEN_STONES`]
 /// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game
 /// stopped mid-fight, everything not one colour's forms one huge "enclosure", and its
-/// contents (the enemy's groups, eyeless yet) were all hopeless, so one side's every stone died in 13,901 of the 48,773 resigned Tygem
-/// games. It is never hopeless; its contents go to the playouts (**choice**, Tygem: 100 and 10
-/// leave 594 such games, gain 3,035 resigned games' winners and lose 1,626 (64.04% → 66.89%),
-/// no counted game's exact result changes; 100 alone lost 5 counted games with a small
-/// invasion in a large moyo, 60 and 20 lost 12, 80 and 20 lost 1; marking the contents alive
-/// without playouts instead: resigned 62.17%. Scoring costs ~36% more instructions: the
-/// playouts of such positions span most of the board).
+/// contents (the enemy's groups, eyeless yet) were all hopeless, so one side's every stone
+/// died in 13,901 of the 48,773 resigned Tygem games. It is never hopeless; its contents go
+/// to the playouts (**choice**, Tygem: 100 and 10 leave 594 such games, gain 3,035 resigned
+/// games' winners and lose 1,626 (64.04% → 66.89%), no counted game's exact result changes;
+/// 100 alone lost 5 counted games with a small invasion in a large moyo, 60 and 20 lost 12,
+/// 80 and 20 lost 1; marking the contents alive without playouts instead: resigned 62.17%.
+/// Scoring costs ~36% more instructions: the playouts of such positions span most of the
+/// board).
 const OPEN_BOARD: u16 = 100;
 /// See [`OPEN_BOARD`].
 const OPEN_STONES: u16 = 10;

@@ -231,9 +231,14 @@ pub(super) struct Builder {
     territory_white: Vec<Point>,
     unknown: u32,
     invalid: u32,
-    /// Bit 1: a `TC` property seen, bit 2: a `TT` (Fox's clock, see `is_fox_record`).
-    fox_clock: u8,
+    /// Fox's marks (see `is_fox_record`): `FOX_TC`, `FOX_TT`, `FOX_AP`.
+    fox_marks: u8,
 }
+
+/// Bits of `Builder::fox_marks`: Fox's clock properties `TC` and `TT`, and `AP[foxwq]`.
+const FOX_TC: u8 = 1;
+const FOX_TT: u8 = 2;
+const FOX_AP: u8 = 4;
 
 enum KomiRead {
     Number(f64),
@@ -349,6 +354,9 @@ impl Builder {
         if v.is_empty() {
             return;
         }
+        if v.eq_ignore_ascii_case("foxwq") {
+            self.fox_marks |= FOX_AP;
+        }
         match &mut self.application {
             None => self.application = Some(v.to_string()),
             Some(all) => {
@@ -364,11 +372,7 @@ impl Builder {
     /// carries Fox's time-control properties `TC` and `TT` together, as its older records
     /// without that `AP` do (in corpus/dev: 13,356 of the 13,358 Fox files, no other file).
     fn is_fox_record(&self) -> bool {
-        self.fox_clock == 3
-            || self
-                .application
-                .as_deref()
-                .is_some_and(|all| all.split("; ").any(|a| a.eq_ignore_ascii_case("foxwq")))
+        self.fox_marks & FOX_AP != 0 || self.fox_marks & (FOX_TC | FOX_TT) == FOX_TC | FOX_TT
     }
 
     /// A property sgf-parse does not know (`id` empty when the identifier had no capital).
@@ -378,9 +382,9 @@ impl Builder {
         } else {
             self.unknown += 1;
             // Fox's time-control properties (see `is_fox_record`)
-            self.fox_clock |= match id {
-                "TC" => 1,
-                "TT" => 2,
+            self.fox_marks |= match id {
+                "TC" => FOX_TC,
+                "TT" => FOX_TT,
                 _ => 0,
             };
         }
