@@ -89,11 +89,7 @@ impl SekiFinder {
         self.find_regions(g);
         // a seki liberty borders its own neutral region, which must then be small (see
         // `short_of_eyes_and_room`): without a small one there is nothing to fill for
-        if !self
-            .regions
-            .iter()
-            .any(|&(borders, size)| borders == BLACK | WHITE && size <= SEKI_REGION_MAX)
-        {
+        if !self.may_hold_seki(g, st, alive) {
             return 0;
         }
         self.fb.load(*g, &self.live);
@@ -151,6 +147,37 @@ impl SekiFinder {
             }
         }
         shared
+    }
+
+    /// Whether some neutral point could turn out a seki liberty, judged before any filling:
+    /// a seki liberty lies in a neutral region of at most [`SEKI_REGION_MAX`] points (every
+    /// chain beside it borders that region) and every chain beside it is unproven and short
+    /// of eyes and room ([`SekiFinder::short_of_eyes_and_room`] looks at the unfilled
+    /// position only). Without such a point the filling cannot find a seki, so it is skipped:
+    /// most final positions have none (living groups beside the dame, or open fights).
+    fn may_hold_seki(&mut self, g: &Geom, st: &Structure, alive: &[u8]) -> bool {
+        for k in 0..self.neutral.len() {
+            let i = self.neutral[k] as usize;
+            if self.regions[self.region[i] as usize].1 > SEKI_REGION_MAX {
+                continue;
+            }
+            let mut colours = 0u8;
+            let mut ok = true;
+            for n in g.adj(i) {
+                let v = self.live[n];
+                if v == BLACK || v == WHITE {
+                    colours |= v;
+                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes_and_room(g, st, n) {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok && colours == BLACK | WHITE {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether the chain at `i` has at most one eye region (one-colour empty region), of
