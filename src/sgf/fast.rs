@@ -645,6 +645,36 @@ mod tests {
 
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever
     /// komi was played, Chinese results in stones beside `KM[375]`, `W+0.02`.
+    /// Fox marks games that ended without a count `W+0.0`, `B+0.0` or `draw`: a win by
+    /// nothing is no count, and no count ties with a half-point komi.
+    #[test]
+    fn fox_wins_by_nothing_and_draws_with_half_point_komi_are_no_counts() {
+        use crate::sgf::{ResultKind, Winner};
+        let head =
+            "(;GM[1]FF[4]SZ[19]KM[650]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[W+0.0]AP[foxwq];B[pd])";
+        let result = |sgf: &str| {
+            let re = read(sgf).result.expect("a result");
+            (re.winner, re.kind, re.margin)
+        };
+        assert_eq!(result(head), (Winner::White, ResultKind::Unknown, None));
+        let draw = head.replace("RE[W+0.0]", "RE[draw]");
+        assert_eq!(result(&draw), (Winner::Unknown, ResultKind::Unknown, None));
+        // a whole komi can tie: the draw stands (a handicap game's KM[0] is its komi)
+        let handicap = draw
+            .replace("KM[650]HA[0]", "KM[0]HA[2]AB[pd][dp]")
+            .replace(";B[pd]", ";W[dd]");
+        assert_eq!(
+            result(&handicap),
+            (Winner::Draw, ResultKind::Draw, Some(0.0))
+        );
+        // so does a draw whose komi is unknown (Fox's KM[0] in an even game)
+        let unknown_komi = draw.replace("KM[650]", "KM[0]");
+        assert_eq!(
+            result(&unknown_komi),
+            (Winner::Draw, ResultKind::Draw, Some(0.0))
+        );
+    }
+
     #[test]
     fn fox_records_keep_both_applications_and_no_false_komi() {
         let head = "(;GM[1]FF[4]  SZ[19]  KM[0]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[B+2.50]AP[foxwq]RL[0];B[pd])";

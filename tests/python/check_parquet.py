@@ -357,6 +357,12 @@ class Checker:
                   "a counted score without result_margin", ["result_raw"])
             check("result", "result_kind = 'draw' AND result_margin IS DISTINCT FROM 0",
                   "a draw whose result_margin is not 0", ["result_raw", "result_margin"])
+            if has("komi"):
+                # RULES.md §5: no count ties beside a half-point komi, nor does a win by nothing
+                check("result", "result_kind = 'draw' AND komi IS NOT NULL AND komi <> round(komi)",
+                      "a draw beside a half-point komi", ["result_raw", "komi"])
+                check("result", "result_kind = 'score' AND result_margin = 0",
+                      "a counted win by nothing", ["result_raw"])
             check("result", "(result_kind = 'draw') IS DISTINCT FROM (result_winner = 'draw') "
                             "OR (result_kind = 'void') IS DISTINCT FROM (result_winner = 'void') "
                             "OR (result_winner = 'unknown' AND result_kind <> 'unknown')",
