@@ -213,6 +213,8 @@ impl Encl {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeadEstimator {
     chain_seen: Marker,
+    /// Points of the playout area already looked at ([`DeadEstimator::add_liberties_of_short_chains`]).
+    point_seen: Marker,
     uf: Vec<u16>,
     node_encl: Vec<u16>,
     ends: Vec<usize>,
@@ -1234,8 +1236,14 @@ impl DeadEstimator {
         max_libs: u16,
     ) {
         self.chain_seen.clear(st.chains.len().max(1));
+        self.point_seen.clear(g.size);
         for k in 0..self.area.len() {
             let p = self.area[k] as usize;
+            // the area lists points more than once (enclosures, contents, stones' liberties):
+            // a point's neighbours need looking at once
+            if !self.point_seen.insert(p) {
+                continue;
+            }
             for n in g.adj(p) {
                 let v = cells[n];
                 if v != BLACK && v != WHITE {
