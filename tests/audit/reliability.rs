@@ -76,6 +76,60 @@ fn write_zip(path: &Path, members: &[(&str, &[u8], usize)]) {
     zip.finish().unwrap();
 }
 
+/// A zip whose first member's deflate stream is damaged in the middle, then a stored (not
+/// deflated) member, then an ordinary one: the damage is an error row naming the member, and
+/// the members after it are read, whichever way they are compressed.
+#[test]
+fn a_damaged_zip_member_is_an_error_row_and_the_next_members_are_read() {
+    use zip::write::SimpleFileOptions;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.zip");
+    let game: Vec<u8> = b"(;SZ[19]C[a longer comment so the stream has some length]"
+        .iter()
+        .chain(b";B[pd];W[dp];B[pp];W[dd];B[fc];W[cf])".iter())
+        .copied()
+        .collect();
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let deflated =
+        SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file("a.sgf", deflated).unwrap();
+    zip.write_all(&game).unwrap();
+    zip.start_file(
+        "b.sgf",
+        deflated.compression_method(zip::CompressionMethod::Stored),
+    )
+    .unwrap();
+    zip.write_all(GAME).unwrap();
+    zip.start_file("c.sgf", deflated).unwrap();
+    zip.write_all(GAME).unwrap();
+    zip.finish().unwrap();
+    // a.sgf's data follows its 30-byte local header, name and extra field
+    let mut bytes = std::fs::read(&path).unwrap();
+    let name_len = u16::from_le_bytes([bytes[26], bytes[27]]) as usize;
+    let extra_len = u16::from_le_bytes([bytes[28], bytes[29]]) as usize;
+    let packed = u32::from_le_bytes(bytes[18..22].try_into().unwrap()) as usize;
+    bytes[30 + name_len + extra_len + packed / 2] ^= 0x55;
+    std::fs::write(&path, &bytes).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.member.as_deref().unwrap_or(""), r.ingest.error_kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a.sgf", Some(ErrorKind::ArchiveError)),
+            ("b.sgf", None),
+            ("c.sgf", None)
+        ]
+    );
+    assert!(
+        message(&rows[0]).contains("damaged.zip::a.sgf"),
+        "{}",
+        message(&rows[0])
+    );
+}
+
 fn write_gz(path: &Path, chunk: &[u8], repeat: usize) {
     let mut enc = flate2::write::GzEncoder::new(
         std::fs::File::create(path).unwrap(),
