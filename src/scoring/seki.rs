@@ -121,18 +121,7 @@ impl SekiFinder {
             }
             // a candidate; every chain beside it (in the unfilled position) must be short of eyes
             // and of room
-            let mut ok = true;
-            let mut colours = 0u8;
-            for n in g.adj(i) {
-                let v = self.live[n];
-                if v == BLACK || v == WHITE {
-                    colours |= v;
-                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes_and_room(g, st, n) {
-                        ok = false;
-                    }
-                }
-            }
-            if !ok || colours != BLACK | WHITE {
+            if !self.between_unproven_chains(g, st, alive, i) {
                 continue;
             }
             shared += 1;
@@ -158,26 +147,35 @@ impl SekiFinder {
     fn may_hold_seki(&mut self, g: &Geom, st: &Structure, alive: &[u8]) -> bool {
         for k in 0..self.neutral.len() {
             let i = self.neutral[k] as usize;
-            if self.regions[self.region[i] as usize].1 > SEKI_REGION_MAX {
-                continue;
-            }
-            let mut colours = 0u8;
-            let mut ok = true;
-            for n in g.adj(i) {
-                let v = self.live[n];
-                if v == BLACK || v == WHITE {
-                    colours |= v;
-                    if alive[n] == LIFE_ALIVE || !self.short_of_eyes_and_room(g, st, n) {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok && colours == BLACK | WHITE {
+            if self.regions[self.region[i] as usize].1 <= SEKI_REGION_MAX
+                && self.between_unproven_chains(g, st, alive, i)
+            {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether the empty point `i` touches both colours, and every chain beside it is
+    /// unproven and short of eyes and room (in the unfilled position).
+    fn between_unproven_chains(
+        &mut self,
+        g: &Geom,
+        st: &Structure,
+        alive: &[u8],
+        i: usize,
+    ) -> bool {
+        let mut colours = 0u8;
+        for n in g.adj(i) {
+            let v = self.live[n];
+            if v == BLACK || v == WHITE {
+                colours |= v;
+                if alive[n] == LIFE_ALIVE || !self.short_of_eyes_and_room(g, st, n) {
+                    return false;
+                }
+            }
+        }
+        colours == BLACK | WHITE
     }
 
     /// Whether the chain at `i` has at most one eye region (one-colour empty region), of
