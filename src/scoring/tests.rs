@@ -1994,3 +1994,133 @@ fn an_eye_beside_a_wall_stone_in_atari_loses_that_point() {
         assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
     }
 }
+
+/// Tygem game 84885073 (counted W+6.5, the score GNU Go gives too): White's central group of
+/// 34 stones has one eye space, J9–M9, four points in a row holding a black stone at each end,
+/// each alone and in atari. Capturing one leaves an eye and the other is still in atari: two
+/// eyes. The estimator valued any space holding enemy stones and fewer than six empty points
+/// at one eye (the one-stone exception aside), killed the group and named Black the winner
+/// by 73.5.
+#[test]
+fn single_stones_in_atari_at_both_ends_of_a_space_leave_two_eyes() {
+    let r = game(
+        "
+        . . . X O O O O . O X . . . . . . . .
+        . . . X X O . . O O X X X . . . . . .
+        . . . X O O . O O . X O O X X X . . .
+        . . X O O O O X X X X . O O O X X X .
+        . . X X . . X X X . X O O . O X O X X
+        . . X O O O O X O O X X X O . O O X O
+        . X X X . . O O O O X . X O O x O O O
+        X X O X X X X X X X O O X X O . O . .
+        O O O O X O O X . X X O O O X O . . .
+        O X O O O O X X O O O O O X X O . . .
+        X X O . O O O O x . . x O O X O . . .
+        . X X X X X X O O O O O X X X . O . .
+        . . X . X O X X X X X . X X X X O O .
+        . X . X O O X O X . . X X O O O . . O
+        . X X O O O O O X X X . . X X O O O .
+        . X O x x O . O X . . X X . X O . O O
+        X O O O x . O . O X X O O X X X X X O
+        . X X O O . . O . O O O . O X . X . X
+        . . X O . . . . . . . . O O O X . X .
+        ",
+    )
+    .score();
+    // C12 (the white group) lives; J9 and M9 die
+    assert!(
+        !r.dead_stones.contains(&Point::new(2, 7)),
+        "{:?}",
+        r.dead_stones
+    );
+    for p in [Point::new(8, 10), Point::new(11, 10)] {
+        assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+    }
+    assert_eq!((r.dead_black, r.dead_white), (6, 0));
+}
+
+/// Tygem game 93178063 (counted B+6.5, the score GNU Go gives too): on the right edge White's
+/// eye space T13–T10 is a straight four, but T14, a white stone with two liberties, has the
+/// other one at T15 beside Black: Black plays T15 and White must connect at T13. Three points
+/// are left, one eye, and White's group there loses its capturing race with Black's group
+/// around Q10, which the estimator killed instead (a margin off by 115 points).
+#[test]
+fn a_wall_stone_short_of_liberties_takes_its_point_out_of_the_eye() {
+    let r = game(
+        "
+        . . O X X . . X X O . O O X . . . . .
+        . . O O X X . X O . . O X X . . . . .
+        . . . O O X X O O . . O O X . . X X .
+        . . O O X . X X O O . O X X . . X . X
+        . . O X X . X O . . O X X o . X . X .
+        . . O O X X O O O O X X . X o X X X o
+        . . O X . X X X . O O O X . X . X o .
+        . . O X . . . X X O O X X . . X X o .
+        . . O X o X . X X X O X . X X o o o .
+        . . O X o X X . X O X X X X O X X o .
+        . . O X o X . X O O O O X O O X X X o
+        . . O O X X X O O X . O O O X X o o .
+        . . O x O O X X X X X O . O O X . . .
+        . . . . . O O O X X O O . O X X o X .
+        . . O x . x . . O X X O . O O X o X .
+        . . O . . . . . O O X X O X X X X . .
+        . . . O . O . . . O O X O O X . . . .
+        . . . . . . . . . . O O O X X . . . .
+        . . . . . . . . . . . . O O X . . . .
+        ",
+    )
+    .score();
+    // S13 (the white group) dies; Q10 (the black group) lives
+    assert!(
+        r.dead_stones.contains(&Point::new(17, 6)),
+        "{:?}",
+        r.dead_stones
+    );
+    assert!(
+        !r.dead_stones.contains(&Point::new(15, 9)),
+        "{:?}",
+        r.dead_stones
+    );
+    assert_eq!((r.dead_black, r.dead_white), (3, 17));
+}
+
+/// Tygem game 94999741 (counted B+3.5, the score GNU Go gives too): Black's group in the upper
+/// left, E19–E12, has one eye space, a crossed five around E15 with its lower arm one point
+/// longer (E16, D15, E15, F15, E14, E13). A White stone at E15 is answered at E14, leaving an
+/// eye at E13 and one around the White stone; Black at E15 makes three. The estimator took
+/// every six-point space with a point touching four others for the killable flower six and
+/// killed 28 stones.
+#[test]
+fn a_crossed_five_with_a_long_arm_is_two_eyes() {
+    let r = game(
+        "
+        . . O O X X X X X X X O . . . . . . .
+        . O . O O X O X O X O O . O . . . . .
+        . O O X X X O O O O . x . O . O O O .
+        . O X X . X X O O O O O O x x x x O .
+        . O X . . . X X O X X X X O . . x x x
+        . . O X . X X O O O X X X O O O O . .
+        . . O X . X O O X X . X O O . . . O O
+        . . . O X X X O O X X . X O O O O X O
+        . . . O O X X O X . X . X X X O X X X
+        . . O O O O O X X o o X X . o X X X .
+        . . O X X X X . . X . o . . . o X . .
+        . . O X o o X X . X . . . . . . o X .
+        . . O X . X o o X o o . o . . . . . .
+        . . O X . X . X X o . o X X X . X X .
+        . . O X . . . . o X o X X O X X O X X
+        . . O X X . X . o X X O X O O O O O X
+        . . . O O X . o . . X O O O . . . O O
+        . . O O X . X . . . X O O O x . O . .
+        . . O X X . . . . X X X X X O O . . .
+        ",
+    )
+    .score();
+    // E19 (the black group) lives
+    assert!(
+        !r.dead_stones.contains(&Point::new(4, 0)),
+        "{:?}",
+        r.dead_stones
+    );
+    assert_eq!((r.dead_black, r.dead_white), (9, 19));
+}
