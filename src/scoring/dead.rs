@@ -1823,12 +1823,24 @@ fn atari_wall_liberty(g: &Geom, st: &Structure, pts: &[u16], c: u8) -> Option<us
     if pts.len() > 7 {
         return None;
     }
+    wall_point(g, st, pts, c, |_, _, libs| libs == 1)
+}
+
+/// The first point of `pts` beside a wall chain of colour `c` that `is_short` picks (given the
+/// chain, the point and the chain's liberties).
+fn wall_point(
+    g: &Geom,
+    st: &Structure,
+    pts: &[u16],
+    c: u8,
+    is_short: impl Fn(usize, usize, u16) -> bool,
+) -> Option<usize> {
     pts.iter().map(|&p| p as usize).find(|&p| {
         g.adj(p).iter().any(|&n| {
             let ch = st.chain_id[n];
             ch != NONE && {
                 let info = &st.chains[ch as usize];
-                info.color == c && info.libs == 1
+                info.color == c && is_short(ch as usize, p, info.libs)
             }
         })
     })
@@ -1851,16 +1863,8 @@ fn short_wall_liberty(g: &Geom, st: &Structure, pts: &[u16], c: u8) -> Option<us
     if !(2..=7).contains(&pts.len()) {
         return None;
     }
-    pts.iter().map(|&p| p as usize).find(|&p| {
-        g.adj(p).iter().any(|&n| {
-            let ch = st.chain_id[n];
-            ch != NONE && {
-                let info = &st.chains[ch as usize];
-                info.color == c
-                    && info.libs == 2
-                    && other_liberty_outside(g, st, ch as usize, p, pts)
-            }
-        })
+    wall_point(g, st, pts, c, |ch, p, libs| {
+        libs == 2 && other_liberty_outside(g, st, ch, p, pts)
     })
 }
 
