@@ -181,7 +181,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "application", Text, "AP (name:version).", move |r| rec(r).and_then(|g| g.application.as_deref()).into()),
         col(I, "result_raw", Text, "RE as written.", move |r| rec(r).and_then(|g| g.result.as_ref()).map(|x| x.raw.as_str()).into()),
         col(I, "result_winner", Label, "Winner per RE: B, W, draw, void or unknown (never guessed).", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.winner.name())).into()),
-        col(I, "result_kind", Label, "How the game ended per RE: score, resign, time, forfeit, draw, void, unknown.", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.kind.name())).into()),
+        col(I, "result_kind", Label, "How the game ended per RE: score, resign, time, forfeit, draw, void, unknown. A result no count can give is unknown: a win by nothing (Fox `W+0.0`: result_winner W) and a draw beside a half-point komi (result_winner unknown); result_raw keeps the text.", move |r| rec(r).map(|g| g.result.as_ref().map_or("unknown", |x| x.kind.name())).into()),
         col(I, "result_margin", Float, "The winner's margin in points per RE (stone margins doubled: 子, or a quarter fraction as Fox writes Chinese results); NULL when none (a margin no count can give, Fox W+0.02, is read as W+: result_kind unknown).", move |r| float(rec(r).and_then(|g| g.result.as_ref()).and_then(|x| x.margin_points()))),
         col(I, "moves", Int, "Moves in the main line (passes included).", move |r| int(rec(r).map(|g| g.moves.len() as u32))),
         col(I, "passes", Int, "Passes among the moves (B[], B[tt] on boards up to 19x19, …).", move |r| int(rec(r).map(|g| g.passes))),
