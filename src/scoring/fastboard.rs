@@ -263,7 +263,8 @@ impl FastBoard {
         let ch = &self.chain[h];
         let n = ch.nlib as u64;
         let s = ch.lsum as u64;
-        n > 0 && s * s == n * ch.lsq
+        // a chain's one liberty touches at most four of its stones, so 1 ≤ count ≤ 4
+        n.wrapping_sub(1) < 4 && s * s == n * ch.lsq
     }
 
     /// The single liberty of a chain in atari.
