@@ -295,60 +295,47 @@ fn read_zip(
     for i in 0..archive.len() {
         // Deflated members are inflated here with one decompressor for the whole archive
         // (zip's own reader sets one up per member: ~15,000 instructions and fresh buffers
-        // each, for members of about 1.4 KB); other methods go through zip's reader.
-        let raw = match archive.by_index_raw(i) {
-            Ok(mut entry) => {
-                let name = match entry.name() {
-                    Ok(n) => n.into_owned(),
-                    Err(_) => format!("#{i}"),
-                };
-                if entry.is_dir() || classify(&name) != Some(InputKind::Sgf) {
-                    continue;
-                }
-                if entry.compression() == zip::CompressionMethod::Deflated && !entry.encrypted() {
+        // each, for members of about 1.4 KB); other methods go through zip's reader, in a
+        // second look at the member once the raw one has ended.
+        let step = match archive.by_index_raw(i) {
+            Ok(mut entry) => match sgf_member_name(&entry, i) {
+                None => Member::Skip,
+                Some(name)
+                    if entry.compression() == zip::CompressionMethod::Deflated
+                        && !entry.encrypted() =>
+                {
                     let (size, crc) = (entry.size(), entry.crc32());
                     let data = inflater.inflate(&mut entry, size, crc, max_bytes);
-                    Some((name, data))
-                } else {
-                    None
+                    Member::Read(name, data)
                 }
-            }
-            Err(_) => None,
+                Some(_) => Member::ViaZip,
+            },
+            Err(_) => Member::ViaZip,
         };
-        let (name, data) = match raw {
-            Some((name, data)) => (
-                name.clone(),
-                data.map_err(|e| match e {
-                    SourceError::Io(m) | SourceError::Archive(m) => {
-                        SourceError::Archive(format!("{source}::{name}: {m}"))
-                    }
-                    other => other,
-                }),
-            ),
-            None => match archive.by_index(i) {
+        let (name, data) = match step {
+            Member::Skip => continue,
+            Member::Read(name, data) => (name, data),
+            Member::ViaZip => match archive.by_index(i) {
                 Ok(entry) => {
-                    let name = match entry.name() {
-                        Ok(n) => n.into_owned(),
-                        Err(_) => format!("#{i}"),
-                    };
-                    if entry.is_dir() || classify(&name) != Some(InputKind::Sgf) {
+                    let Some(name) = sgf_member_name(&entry, i) else {
                         continue;
-                    }
+                    };
                     let size = entry.size();
-                    let data = read_limited_sized(entry, max_bytes, size).map_err(|e| match e {
-                        SourceError::Io(m) => {
-                            SourceError::Archive(format!("{source}::{name}: {m}"))
-                        }
-                        other => other,
-                    });
-                    (name, data)
+                    (name, read_limited_sized(entry, max_bytes, size))
                 }
                 Err(e) => (
                     format!("#{i}"),
-                    Err(SourceError::Archive(format!("{source}: member #{i}: {e}"))),
+                    Err(SourceError::Archive(format!("cannot open: {e}"))),
                 ),
             },
         };
+        // read errors name the archive and the member
+        let data = data.map_err(|e| match e {
+            SourceError::Io(m) | SourceError::Archive(m) => {
+                SourceError::Archive(format!("{source}::{name}: {m}"))
+            }
+            other => other,
+        });
         let go_on = sink(InputItem {
             source: source.to_string(),
             member: Some(name),
@@ -359,6 +346,29 @@ fn read_zip(
         }
     }
     true
+}
+
+/// What [`read_zip`] does with one member.
+enum Member {
+    /// A directory or a file that is not SGF.
+    Skip,
+    /// Inflated: the member's name and bytes (or why they could not be read).
+    Read(String, Result<Vec<u8>, SourceError>),
+    /// Stored, encrypted or otherwise not plainly deflated: zip's reader decodes it.
+    ViaZip,
+}
+
+/// The member's name (`#i` when it is not valid text), or `None` for a directory or a file
+/// that is not SGF.
+fn sgf_member_name<R: Read + ?Sized>(
+    entry: &zip::read::ZipFile<'_, R>,
+    i: usize,
+) -> Option<String> {
+    let name = match entry.name() {
+        Ok(n) => n.into_owned(),
+        Err(_) => format!("#{i}"),
+    };
+    (!entry.is_dir() && classify(&name) == Some(InputKind::Sgf)).then_some(name)
 }
 
 /// Inflates deflated zip members with one raw-deflate decompressor and one input buffer
