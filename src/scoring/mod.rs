@@ -46,7 +46,7 @@ use crate::rules::{Color, Point, RulesetId};
 use analysis::Structure;
 use count::{Counter, Counts, Marks, Markup};
 use dead::{DeadEstimator, LIFE_UNPROVEN};
-use geom::{Geom, BLACK, EMPTY, WHITE};
+use geom::{Geom, BLACK, WHITE};
 use seki::SekiFinder;
 
 /// Which komi the per-ruleset scores use (RULES.md §1).
@@ -321,14 +321,12 @@ impl Scorer {
             self.g = g;
             self.cells = g.blank_cells();
         }
+        // whole rows copied: the board stores the codes our cells use (`EMPTY`, `BLACK`,
+        // `WHITE`). **choice**: a `Board::get` per point cost 43 M of `Scorer::score`'s
+        // 3,877 M instructions on the score bench (5,000 Tygem games)
         for y in 0..g.h {
             let row = g.idx(0, y);
-            for x in 0..g.w {
-                self.cells[row + x] = match board.get(Point::new(x as u8, y as u8)) {
-                    Some(c) => geom::cell_of(c),
-                    None => EMPTY,
-                };
-            }
+            self.cells[row..row + g.w].copy_from_slice(board.row_codes(y as u8));
         }
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
