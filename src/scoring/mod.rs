@@ -390,7 +390,7 @@ impl Scorer {
             white: tw,
         });
         let mut counts = self.count_marked(&g, markup);
-        // seki needs a neutral region touching unproven stones of both colours
+        // seki needs a small neutral area touching unproven stones of both colours
         if self.counter.maybe_seki
             && self.seki_finder.find(
                 &g,
