@@ -203,6 +203,14 @@ impl Board {
         }
     }
 
+    /// Row `y` as stored, `width` cells: `0` empty, `1` black, `2` white ([`Color::index`]
+    /// plus one). The scorer's analysis arrays use the same codes and copy a row at a time.
+    #[inline]
+    pub(crate) fn row_codes(&self, y: u8) -> &[u8] {
+        let row = loc_of(0, y);
+        &self.color[row..row + usize::from(self.width)]
+    }
+
     /// Whether `p` holds a stone (`false` off the board).
     #[inline]
     pub fn is_occupied(&self, p: Point) -> bool {

@@ -248,10 +248,9 @@ pub(crate) struct DeadEstimator {
     stones: Vec<u16>,
     /// An eye space being valued (see [`DeadEstimator::capture_leaves_two_eyes`]).
     shape: Vec<u16>,
-    /// Steps from the stones in question (`u8::MAX`: farther than the radius), and the BFS
-    /// queue computing it.
-    dist: Vec<u8>,
-    queue: Vec<u16>,
+    /// Per board row, a bit per column: the points within the radius of the stones in
+    /// question (see [`DeadEstimator::keep_near_stones`]).
+    near_rows: Vec<u64>,
     pub(crate) reader: LocalReader,
     encls: Vec<Encl>,
     bound: Vec<u16>,
@@ -1139,7 +1138,7 @@ impl DeadEstimator {
             }
             self.push_bounded_by_seen(c, st);
         }
-        self.keep_near_stones(g, cells, SETTLE_RADIUS);
+        self.keep_near_stones(g, SETTLE_RADIUS);
         self.add_liberties_of_short_chains(g, cells, st, SETTLE_SHORT_LIBS);
         self.shares.clear();
         self.shares.resize(self.groups.len(), 0.0);
@@ -1211,34 +1210,37 @@ impl DeadEstimator {
     }
 
     /// Keeps only the points of `area` within `radius` steps of `stones` (the fight is local;
-    /// playing out a whole open area costs much and decides nothing more).
-    fn keep_near_stones(&mut self, g: &Geom, cells: &[u8], radius: u8) {
-        self.dist.clear();
-        self.dist.resize(g.size, u8::MAX);
-        self.queue.clear();
+    /// playing out a whole open area costs much and decides nothing more). A step goes to any
+    /// neighbour on the board, stone or empty, so the steps are the Manhattan distance: the
+    /// stones' rows as bit masks, grown `radius` times by one step sideways, up and down,
+    /// mark the points kept (a row fits in a `u64`: boards are at most 25 wide).
+    ///
+    /// **choice**: the masks replace a breadth-first search from every stone, which cost
+    /// 80 M of the estimator's 449 M instructions on the score bench (5,000 Tygem games);
+    /// the same points are kept.
+    fn keep_near_stones(&mut self, g: &Geom, radius: u8) {
+        let stride = g.stride;
+        let board = (1u64 << g.w) - 1;
+        let rows = &mut self.near_rows;
+        rows.clear();
+        rows.resize(g.h, 0);
         for &s in &self.stones {
-            if self.dist[s as usize] != 0 {
-                self.dist[s as usize] = 0;
-                self.queue.push(s);
+            let s = s as usize;
+            rows[s / stride - 1] |= 1 << (s % stride - 1);
+        }
+        for _ in 0..radius {
+            let mut above = 0;
+            for y in 0..g.h {
+                let row = rows[y];
+                let below = rows.get(y + 1).copied().unwrap_or(0);
+                rows[y] = (row | row << 1 | row >> 1 | above | below) & board;
+                above = row;
             }
         }
-        let mut head = 0;
-        while head < self.queue.len() {
-            let p = self.queue[head] as usize;
-            head += 1;
-            let d = self.dist[p];
-            if d >= radius {
-                continue;
-            }
-            for n in g.adj(p) {
-                if cells[n] != WALL && self.dist[n] == u8::MAX {
-                    self.dist[n] = d + 1;
-                    self.queue.push(n as u16);
-                }
-            }
-        }
-        let dist = &self.dist;
-        self.area.retain(|&p| dist[p as usize] != u8::MAX);
+        self.area.retain(|&p| {
+            let p = p as usize;
+            rows[p / stride - 1] >> (p % stride - 1) & 1 != 0
+        });
     }
 
     /// Adds to the playout area every liberty of the chains beside it that have at most

@@ -6,22 +6,13 @@
 //! the rows above and below the board are walls. Every analysis array (cells, marks, owners)
 //! uses this indexing.
 
-use crate::rules::{Color, Point};
+use crate::rules::Point;
 
 /// Cell contents in analysis arrays.
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const WALL: u8 = 3;
-
-/// The cell value of a colour (`BLACK` or `WHITE`).
-#[inline]
-pub(crate) fn cell_of(c: Color) -> u8 {
-    match c {
-        Color::Black => BLACK,
-        Color::White => WHITE,
-    }
-}
 
 /// The other stone colour of a stone cell value (`BLACK` ↔ `WHITE`).
 #[inline]
@@ -150,6 +141,17 @@ impl Iterator for Points {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn board_rows_hold_our_cell_codes() {
+        use crate::rules::board::Board;
+        use crate::rules::Color;
+        let mut b = Board::new(3, 2);
+        b.set_stone(Point::new(0, 1), Some(Color::Black));
+        b.set_stone(Point::new(2, 1), Some(Color::White));
+        assert_eq!(b.row_codes(0), [EMPTY; 3]);
+        assert_eq!(b.row_codes(1), [BLACK, EMPTY, WHITE]);
+    }
 
     #[test]
     fn padding_surrounds_every_board_size() {

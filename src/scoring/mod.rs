@@ -46,7 +46,7 @@ use crate::rules::{Color, Point, RulesetId};
 use analysis::Structure;
 use count::{Counter, Counts, Marks, Markup};
 use dead::{DeadEstimator, LIFE_UNPROVEN};
-use geom::{Geom, BLACK, EMPTY, WHITE};
+use geom::{Geom, BLACK, WHITE};
 use seki::SekiFinder;
 
 /// Which komi the per-ruleset scores use (RULES.md §1).
@@ -321,14 +321,12 @@ impl Scorer {
             self.g = g;
             self.cells = g.blank_cells();
         }
+        // whole rows copied: the board stores the codes our cells use (`EMPTY`, `BLACK`,
+        // `WHITE`). **choice**: a `Board::get` per point cost 43 M of `Scorer::score`'s
+        // 3,877 M instructions on the score bench (5,000 Tygem games)
         for y in 0..g.h {
             let row = g.idx(0, y);
-            for x in 0..g.w {
-                self.cells[row + x] = match board.get(Point::new(x as u8, y as u8)) {
-                    Some(c) => geom::cell_of(c),
-                    None => EMPTY,
-                };
-            }
+            self.cells[row..row + g.w].copy_from_slice(board.row_codes(y as u8));
         }
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
@@ -392,7 +390,7 @@ impl Scorer {
             white: tw,
         });
         let mut counts = self.count_marked(&g, markup);
-        // seki needs a neutral region touching unproven stones of both colours
+        // seki needs a small neutral area touching unproven stones of both colours
         if self.counter.maybe_seki
             && self.seki_finder.find(
                 &g,
@@ -460,15 +458,22 @@ impl Scorer {
             Vec::new()
         };
         unsettled_stones.sort_unstable_by_key(|p| (p.y, p.x));
+        // **choice**: row by row, the ownership copied a row at a time and each point made
+        // from its coordinates, not from its index by a division: `Scorer::score` 19 M
+        // fewer instructions (of 3,781 M) on the score bench
         let mut ownership = Vec::with_capacity(g.area());
-        for i in g.points() {
-            if self.dead[i] {
-                dead_stones.push(g.point(i));
+        for y in 0..g.h {
+            let row = g.idx(0, y);
+            ownership.extend_from_slice(&self.owner[row..row + g.w]);
+            for x in 0..g.w {
+                let i = row + x;
+                if self.dead[i] {
+                    dead_stones.push(Point::new(x as u8, y as u8));
+                }
+                if self.seki[i] && (self.cells[i] == BLACK || self.cells[i] == WHITE) {
+                    seki_stones.push(Point::new(x as u8, y as u8));
+                }
             }
-            if self.seki[i] && (self.cells[i] == BLACK || self.cells[i] == WHITE) {
-                seki_stones.push(g.point(i));
-            }
-            ownership.push(self.owner[i]);
         }
         ScoreReport {
             margin_chinese_stones: per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w / 2.0,

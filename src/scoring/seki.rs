@@ -21,7 +21,7 @@ use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
 /// groups of an unfinished fight; with 4, 808 and none; with 8, 1,054 and 2. Counted games:
 /// no exact result gained or lost, seki over ten points 22 → 3 games; resigned games +103 /
 /// −84 named winners; KGS Chinese estimated 51 → 53 exact).
-const SEKI_REGION_MAX: u16 = 4;
+pub(crate) const SEKI_REGION_MAX: u16 = 4;
 
 /// Scratch state of the seki finder.
 #[derive(Clone, Debug)]
