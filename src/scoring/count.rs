@@ -27,7 +27,7 @@
 //! eyes; neutral points score nothing for the margin (a ½–½ split, where a ruleset splits
 //! them, adds the same to both sides).
 
-use super::analysis::{find, union, Structure};
+use super::analysis::{find, flatten, union, union_root, Structure};
 use super::dead::LIFE_ALIVE;
 use super::geom::{Geom, BLACK, EMPTY, WALL, WHITE};
 use super::seki::SEKI_REGION_MAX;
@@ -244,9 +244,10 @@ impl Counter {
         self.uf.clear();
         self.uf.extend(0..(nr + nch) as u16);
         for r in 0..nr {
+            let mut root = find(&mut self.uf, r);
             for &ch in st.chains_of_region(r) {
                 if dead[first(ch as usize)] {
-                    union(&mut self.uf, r, nr + ch as usize);
+                    root = union_root(&mut self.uf, root, nr + ch as usize);
                 }
             }
         }
@@ -275,6 +276,8 @@ impl Counter {
                 }
             }
         }
+        // from here on `uf[node]` is the root of `node`
+        flatten(&mut self.uf);
         // per component: size, colours of live stones around, seki and unproven flags
         self.comp.clear();
         self.comp.resize(nr + nch, Comp::default());
@@ -287,7 +290,7 @@ impl Counter {
             }
         };
         for r in 0..nr {
-            let root = find(&mut self.uf, r);
+            let root = self.uf[r] as usize;
             let comp = &mut self.comp[root];
             comp.size += st.regions[r].size as u32;
             comp.point = st.points(r)[0];
@@ -301,7 +304,7 @@ impl Counter {
             if !dead[first(d)] {
                 continue;
             }
-            let root = find(&mut self.uf, nr + d);
+            let root = self.uf[nr + d] as usize;
             let comp = &mut self.comp[root];
             comp.size += st.chains[d].size as u32;
             comp.point = st.stones(d)[0];
@@ -312,7 +315,7 @@ impl Counter {
             }
         }
         for node in 0..nr + nch {
-            if find(&mut self.uf, node) != node || (node >= nr && !dead[first(node - nr)]) {
+            if self.uf[node] as usize != node || (node >= nr && !dead[first(node - nr)]) {
                 continue;
             }
             let comp = &mut self.comp[node];
@@ -348,14 +351,14 @@ impl Counter {
             };
         }
         for r in 0..nr {
-            let label = self.comp[find(&mut self.uf, r)].label;
+            let label = self.comp[self.uf[r] as usize].label;
             for &p in st.points(r) {
                 owner[p as usize] = label;
             }
         }
         for d in 0..nch {
             if dead[first(d)] {
-                let label = self.comp[find(&mut self.uf, nr + d)].label;
+                let label = self.comp[self.uf[nr + d] as usize].label;
                 for &s in st.stones(d) {
                     owner[s as usize] = label;
                 }
@@ -365,14 +368,14 @@ impl Counter {
         self.open_points.clear();
         if markup.is_none() {
             for r in 0..nr {
-                let c = &self.comp[find(&mut self.uf, r)];
+                let c = &self.comp[self.uf[r] as usize];
                 if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
                     self.open_points.extend_from_slice(st.points(r));
                 }
             }
             for d in 0..nch {
                 if dead[first(d)] {
-                    let c = &self.comp[find(&mut self.uf, nr + d)];
+                    let c = &self.comp[self.uf[nr + d] as usize];
                     if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
                         self.open_points.extend_from_slice(st.stones(d));
                     }

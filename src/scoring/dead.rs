@@ -76,7 +76,7 @@
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
 //! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
 
-use super::analysis::{find, union, Marker, Structure, NONE};
+use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use super::playout::{LocalReader, SETTLE_PLAYOUTS};
 use crate::rules::Point;
@@ -536,12 +536,15 @@ impl DeadEstimator {
             self.uf.clear();
             self.uf.extend(0..nodes as u16);
             for r in 0..nr {
+                let mut root = find(&mut self.uf, r);
                 for &ch in st.chains_of_region(r) {
                     if st.chains[ch as usize].color == o {
-                        union(&mut self.uf, r, nr + ch as usize);
+                        root = union_root(&mut self.uf, root, nr + ch as usize);
                     }
                 }
             }
+            // from here on `uf[node]` is the root of `node`
+            flatten(&mut self.uf);
             // number the components: regions first, then enemy chains without liberties
             self.node_encl.clear();
             self.node_encl.resize(nodes, NONE);
@@ -550,7 +553,7 @@ impl DeadEstimator {
                 if node >= nr && st.chains[node - nr].color != o {
                     continue;
                 }
-                let root = find(&mut self.uf, node);
+                let root = self.uf[node] as usize;
                 if self.node_encl[root] == NONE {
                     self.node_encl[root] = self.encls.len() as u16;
                     self.encls.push(Encl {
@@ -769,8 +772,10 @@ impl DeadEstimator {
             }
             self.gsize.clear();
             self.gsize.resize(nch, 0);
+            // from here on `parent[ch]` is the root of `ch` (and `find` a single step)
+            flatten(&mut self.parent);
             for ch in 0..nch {
-                let r = find(&mut self.parent, ch);
+                let r = self.parent[ch] as usize;
                 self.gsize[r] += st.chains[ch].size as u32;
             }
             self.pess.clear();
@@ -786,16 +791,13 @@ impl DeadEstimator {
                 {
                     v = 0;
                 }
-                let r = find(
-                    &mut self.parent,
-                    self.bound[e.bound_start as usize] as usize,
-                );
+                let r = self.parent[self.bound[e.bound_start as usize] as usize] as usize;
                 self.pess[r] += v as u16;
             }
             let mut changed = false;
             for ch in 0..nch {
                 if self.status[ch] == UNKNOWN {
-                    let r = find(&mut self.parent, ch);
+                    let r = self.parent[ch] as usize;
                     if self.pess[r] >= 2 {
                         self.status[ch] = ALIVE;
                         changed = true;
