@@ -251,6 +251,8 @@ pub(crate) struct DeadEstimator {
     /// Per board row, a bit per column: the points within the radius of the stones in
     /// question (see [`DeadEstimator::keep_near_stones`]).
     near_rows: Vec<u64>,
+    /// The same points as a bit set over padded indices.
+    near_bits: Vec<u64>,
     pub(crate) reader: LocalReader,
     encls: Vec<Encl>,
     bound: Vec<u16>,
@@ -1239,10 +1241,21 @@ impl DeadEstimator {
                 above = row;
             }
         }
-        self.area.retain(|&p| {
-            let p = p as usize;
-            rows[p / stride - 1] >> (p % stride - 1) & 1 != 0
-        });
+        // **choice**: the rows laid out on padded indices, so the filter tests a point with
+        // shifts instead of a division by the stride: `Scorer::score` 3,590.0 M → 3,576.3 M
+        // instructions on the score bench, same points kept
+        let bits = &mut self.near_bits;
+        bits.clear();
+        bits.resize(g.size.div_ceil(64) + 1, 0);
+        for (y, &row) in rows.iter().enumerate() {
+            let at = g.idx(0, y);
+            bits[at / 64] |= row << (at % 64);
+            if !at.is_multiple_of(64) {
+                bits[at / 64 + 1] |= row >> (64 - at % 64);
+            }
+        }
+        self.area
+            .retain(|&p| bits[p as usize / 64] >> (p % 64) & 1 != 0);
     }
 
     /// Adds to the playout area every liberty of the chains beside it that have at most
@@ -1281,11 +1294,14 @@ impl DeadEstimator {
                 continue;
             }
             for n in g.adj(p) {
-                let v = cells[n];
-                if v != BLACK && v != WHITE {
+                // a stone's chain (`NONE` on empty points and the wall): **choice**: one
+                // load instead of the cell's colour and then its chain, `Scorer::score`
+                // 3,598.2 M → 3,590.0 M instructions on the score bench (5,000 Tygem games)
+                let ch = st.chain_id[n];
+                if ch == NONE {
                     continue;
                 }
-                let ch = st.chain_id[n] as usize;
+                let ch = ch as usize;
                 if st.chains[ch].libs > max_libs || !self.chain_seen.insert(ch) {
                     continue;
                 }
