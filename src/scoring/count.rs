@@ -29,7 +29,7 @@
 
 use super::analysis::{find, flatten, union, union_root, Structure};
 use super::dead::LIFE_ALIVE;
-use super::geom::{Geom, BLACK, EMPTY, WALL, WHITE};
+use super::geom::{grown, Geom, BLACK, EMPTY, WALL, WHITE};
 use super::seki::SEKI_REGION_MAX;
 use crate::rules::Point;
 
@@ -204,16 +204,6 @@ const OPEN_DAME: u32 = 20;
 /// stones, points reached so far, the last step's points per colour, and the points won per
 /// colour.
 const SPLIT_MASKS: usize = 8;
-
-/// A row mask grown by one step sideways, up and down (`rows[y]` and its neighbours; bits
-/// past the board's width are cut by the caller's mask).
-#[inline]
-fn grown(rows: &[u64], y: usize) -> u64 {
-    let r = rows[y];
-    let above = if y > 0 { rows[y - 1] } else { 0 };
-    let below = rows.get(y + 1).copied().unwrap_or(0);
-    r << 1 | r >> 1 | above | below
-}
 
 impl Counter {
     /// Count `cells` with the stones flagged in `marks.dead` removed and the chains flagged
@@ -413,7 +403,7 @@ impl Counter {
         // **choice**: the masks replace a queue and per-point distance and colour arrays,
         // same points won: `Scorer::score` 3,762 M → 3,717 M instructions on the score bench
         // (5,000 Tygem games, 1.75 M open points), `count_marked` 246 M → 201 M
-        let (h, stride) = (g.h, g.stride);
+        let h = g.h;
         self.rows.clear();
         self.rows.resize(SPLIT_MASKS * h, 0);
         let mut masks = self.rows.chunks_exact_mut(h);
@@ -421,8 +411,8 @@ impl Counter {
         let (open, live_b, live_w, reached) = (next(), next(), next(), next());
         let (step_b, step_w, won_b, won_w) = (next(), next(), next(), next());
         for &p in &self.open_points {
-            let p = p as usize;
-            open[p / stride - 1] |= 1 << (p % stride - 1);
+            let (y, bit) = g.row_bit(p as usize);
+            open[y] |= bit;
         }
         for y in 0..h {
             let row = g.idx(0, y);

@@ -14,6 +14,16 @@ pub(crate) const BLACK: u8 = 1;
 pub(crate) const WHITE: u8 = 2;
 pub(crate) const WALL: u8 = 3;
 
+/// A row mask grown by one step sideways, up and down (the neighbours of `rows[y]`'s points,
+/// not the points themselves; bits past the board's width are for the caller to cut).
+#[inline]
+pub(crate) fn grown(rows: &[u64], y: usize) -> u64 {
+    let r = rows[y];
+    let above = if y > 0 { rows[y - 1] } else { 0 };
+    let below = rows.get(y + 1).copied().unwrap_or(0);
+    r << 1 | r >> 1 | above | below
+}
+
 /// The other stone colour of a stone cell value (`BLACK` ↔ `WHITE`).
 #[inline]
 pub(crate) fn opp(cell: u8) -> u8 {
@@ -50,6 +60,13 @@ impl Geom {
     #[inline]
     pub fn idx(&self, x: usize, y: usize) -> usize {
         (y + 1) * self.stride + x + 1
+    }
+
+    /// Where the on-board padded index `p` sits in row bit masks (one `u64` per board row,
+    /// bit `x` for column `x`): its row and its bit.
+    #[inline]
+    pub fn row_bit(&self, p: usize) -> (usize, u64) {
+        (p / self.stride - 1, 1 << (p % self.stride - 1))
     }
 
     #[inline]
