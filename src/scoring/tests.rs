@@ -2124,3 +2124,32 @@ fn a_crossed_five_with_a_long_arm_is_two_eyes() {
     );
     assert_eq!((r.dead_black, r.dead_white), (9, 19));
 }
+
+/// Tygem 2006-08/110842702 (W+3.5), the corner reduced: White's group walls a sixteen-point
+/// corner but for one black stone on its rim, linked to Black's wall outside. The corner is
+/// no white enclosure (through that stone it reaches all of Black's position), so White had
+/// no potential, and its group died in Black's enclosure with the whole corner. One point of
+/// sixteen touched by Black, fifteen untouched: an eye space of White's, and White lives.
+#[test]
+fn a_corner_with_one_enemy_stone_on_its_rim_is_still_an_eye_space() {
+    let r = game(
+        "
+        . . . . . . . . . X X . .
+        . . . . . . . O X . X . .
+        O O O O O O O O O X X . .
+        X X X X X X X X X X . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+    )
+    .score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    assert!(r.white_area > 0, "White keeps its corner");
+}
