@@ -34,8 +34,8 @@
 //!    and one-point eyes false only because of enemy stones that may yet die. One empty point
 //!    beside an enemy stone in atari is the one-point eye left at the stone's point once it is
 //!    captured, and worth nothing when live enemy stones already make that eye false. An
-//!    empty region walled by the group but for a few enemy stones on its rim (seven points or
-//!    more no enemy stone touches, at most one in eight touched) is worth two: the enemy
+//!    empty region walled by the group but for a few enemy stones on its rim (eight points or
+//!    more no enemy stone touches, at most one in seven touched) is worth two: the enemy
 //!    chain there, linked to its wall outside, makes the space no enclosure, yet cannot stop
 //!    the eyes.
 //! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
@@ -185,14 +185,16 @@ const SEKI_MIN_STONES: u16 = 2;
 const SEMEAI_MIN_STONES: u16 = 2;
 /// An empty region bordered by both colours is an eye space of the colour `c` (see
 /// [`DeadEstimator::mark_rim_eyes`]) with at least this many points no enemy stone touches
-/// (an empty space of seven points is two eyes in [`eye_value`]) ...
-const RIM_EYE_FREE: usize = 7;
+/// (an empty space of seven points is two eyes in [`eye_value`]; one more for the enemy's
+/// approach from the rim) ...
+const RIM_EYE_FREE: usize = 8;
 /// ... and at most one point in this many touched by an enemy stone (**choice**, Tygem
-/// counted games, with [`RIM_EYE_FREE`] = 7: 8 gains 9 exact results and loses 3, 91.81% →
-/// 91.83% exact, 98.86% → 98.87% same winner, four of the gains games whose margin was off by
-/// 65 to 185 points; 4: +6 / −4; 5 free points and 8: as 7; 6 and 6: one exact result fewer,
-/// one same winner more; 12 and 3: 25 exact results fewer).
-const RIM_EYE_TOUCH: usize = 8;
+/// counted games, free points and this share: 8 and 7 give 91.81% → 91.85% exact (21,327 →
+/// 21,336), 98.86% → 98.89% same winner (22,966 → 22,972), resigned games 68.93% → 69.34%;
+/// 8 and 6 the same counted numbers; 7 and 8: 21,333 / 22,968 (+9 / −3 exact, four gains
+/// off by 65 to 185 points before), resigned 69.28%; 9 and 7 or 7 and 6: 21,334; 8 and 8:
+/// 21,335 / 22,970; 10 and 5: 21,331; 14 and 4: 21,332; 12 and 3 lost 25 exact results).
+const RIM_EYE_TOUCH: usize = 7;
 
 /// An enclosure of colour `c`: a connected set of points not occupied by `c` (empty points
 /// and the other colour's stones), bounded by `c`'s stones and the edge.
