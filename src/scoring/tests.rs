@@ -2153,3 +2153,31 @@ fn a_corner_with_one_enemy_stone_on_its_rim_is_still_an_eye_space() {
     assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
     assert!(r.white_area > 0, "White keeps its corner");
 }
+
+/// The corner above with a black stone on its 1-1 point, both its liberties in the corner:
+/// a prisoner of White's eye space rather than a stone on its rim. Three points of fifteen
+/// touched by Black would make the corner no eye space of White's; the prisoner's two do
+/// not count, and White lives.
+#[test]
+fn a_prisoner_in_the_corner_does_not_spoil_the_eye_space() {
+    let r = game(
+        "
+        X . . . . . . . . X X . .
+        . . . . . . . O X . X . .
+        O O O O O O O O O X X . .
+        X X X X X X X X X X . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        ",
+    )
+    .score();
+    assert_eq!(r.dead_white, 0, "{:?}", r.dead_stones);
+    assert!(r.white_area > 0, "White keeps its corner");
+}
