@@ -34,8 +34,8 @@
 //!    and one-point eyes false only because of enemy stones that may yet die. One empty point
 //!    beside an enemy stone in atari is the one-point eye left at the stone's point once it is
 //!    captured, and worth nothing when live enemy stones already make that eye false. An
-//!    empty region walled by the group but for a few enemy stones on its rim (eight points or
-//!    more no enemy stone touches, at most one in seven touched; enemy chains of one or two
+//!    empty region walled by the group but for a few enemy stones on its rim (seven points or
+//!    more no enemy stone touches, at most one in six touched; enemy chains of one or two
 //!    liberties, all in the region, are its prisoners and touch nothing) is worth two: the
 //!    enemy chain there, linked to its wall outside, makes the space no enclosure, yet cannot
 //!    stop the eyes.
@@ -186,16 +186,19 @@ const SEKI_MIN_STONES: u16 = 2;
 const SEMEAI_MIN_STONES: u16 = 2;
 /// An empty region bordered by both colours is an eye space of the colour `c` (see
 /// [`DeadEstimator::mark_rim_eyes`]) with at least this many points no enemy stone touches
-/// (an empty space of seven points is two eyes in [`eye_value`]; one more for the enemy's
-/// approach from the rim) ...
-const RIM_EYE_FREE: usize = 8;
+/// (an empty space of seven points is two eyes in [`eye_value`]) ...
+const RIM_EYE_FREE: usize = 7;
 /// ... and at most one point in this many touched by an enemy stone (**choice**, Tygem
 /// counted games, free points and this share: 8 and 7 give 91.81% → 91.85% exact (21,327 →
 /// 21,336), 98.86% → 98.89% same winner (22,966 → 22,972), resigned games 68.93% → 69.34%;
 /// 8 and 6 the same counted numbers; 7 and 8: 21,333 / 22,968 (+9 / −3 exact, four gains
 /// off by 65 to 185 points before), resigned 69.28%; 9 and 7 or 7 and 6: 21,334; 8 and 8:
-/// 21,335 / 22,970; 10 and 5: 21,331; 14 and 4: 21,332; 12 and 3 lost 25 exact results).
-const RIM_EYE_TOUCH: usize = 7;
+/// 21,335 / 22,970; 10 and 5: 21,331; 14 and 4: 21,332; 12 and 3 lost 25 exact results.
+/// Then, with [`RIM_PRISONER_LIBS`]: 7 and 6 give 21,338 → 21,340 exact and 22,973 → 22,975
+/// same winner (91.86% / 98.90%), resigned games 69.55% → 69.71%, KGS Japanese estimated
+/// 1,377 → 1,378, Fox same winner 93.2% → 93.4%; 8 and 6: 21,340 / 22,974, resigned 69.65%;
+/// 9 and 5: 21,339 / 22,974; 8 and 5: 21,336; 8 and 4: 21,335).
+const RIM_EYE_TOUCH: usize = 6;
 /// Enemy chains with at most this many liberties, all of them in the region, are prisoners
 /// of the eye space rather than stones on its rim: the points they touch count as untouched
 /// (see [`DeadEstimator::mark_rim_eyes`]; **choice**, Tygem counted games: 2 gives 21,336 →
