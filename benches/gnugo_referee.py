@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Second opinion on the dead-stone estimate: GNU Go scores a sample of counted games.
+
+Question answered: where our score differs from the recorded result, is the record odd, or
+does a reading engine reproduce it (so the estimate is what is wrong)? For a seeded sample of
+counted games per agreement class (`exact`, `winner`, `differs` off by < 30 points, `differs`
+off by >= 30 points), GNU Go 3.8 plays each final position out with its own moves and counts it
+(`gnugo --score aftermath`, about 4-10 s per game), and the table gives how often its score
+equals the record, names the record's winner, and equals ours.
+
+Not part of CI (GNU Go is a Debian package, `apt-get install gnugo`, and a sample of 100
+games takes ~10 minutes on two cores). Usage:
+
+    kifu-audit scan ../shared/corpus/tygem-9d-2006.zip -o tygem.parquet
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip [--per-class 30]
+
+Needs the Python packages of tests/python/requirements.txt (duckdb).
+"""
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+
+import duckdb
+
+GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
+SCORE = re.compile(r"(Black|White) wins by ([\d.]+) points")
+
+
+def classes(parquet):
+    """Counted games with a member name, their recorded and our margins, and their class."""
+    rows = duckdb.connect().execute(
+        f"""
+        SELECT member,
+               CASE WHEN result_winner = 'B' THEN result_margin ELSE -result_margin END,
+               margin_recorded_rules,
+               record_agreement
+        FROM '{parquet}'
+        WHERE record_agreement IN ('exact', 'winner', 'differs') AND member IS NOT NULL
+        ORDER BY member, game_index
+        """
+    ).fetchall()
+    out = {}
+    for member, recorded, ours, agreement in rows:
+        cls = agreement
+        if agreement == "differs":
+            cls = "differs >= 30" if abs(ours - recorded) >= 30 else "differs < 30"
+        out.setdefault(cls, []).append((member, recorded, ours))
+    return out
+
+
+def gnugo_margin(path):
+    """GNU Go's margin (Black minus White) after playing the position out, or None."""
+    try:
+        run = subprocess.run(
+            [GNUGO, "--score", "aftermath", "-l", path],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    text = run.stdout + run.stderr
+    m = SCORE.search(text)
+    if m:
+        return float(m.group(2)) * (1 if m.group(1) == "Black" else -1)
+    if "Jigo" in text or "jigo" in text:
+        return 0.0
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("parquet")
+    ap.add_argument("zip")
+    ap.add_argument("--per-class", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    if not os.path.exists(GNUGO):
+        sys.exit("gnugo not found (apt-get install gnugo)")
+    rng = random.Random(args.seed)
+    by_class = classes(args.parquet)
+    sample = []
+    for cls in sorted(by_class):
+        games = by_class[cls]
+        for g in rng.sample(games, min(args.per_class, len(games))):
+            sample.append((cls, *g))
+    tmp = tempfile.mkdtemp()
+    with zipfile.ZipFile(args.zip) as z:
+        paths = []
+        for k, (_, member, _, _) in enumerate(sample):
+            p = os.path.join(tmp, f"{k}.sgf")
+            with open(p, "wb") as f:
+                f.write(z.read(member))
+            paths.append(p)
+    with ThreadPoolExecutor(args.jobs) as pool:
+        theirs = list(pool.map(gnugo_margin, paths))
+    shutil.rmtree(tmp)
+    print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo = record':>15} "
+          f"{'same winner':>12} {'gnugo = ours':>13}")
+    for cls in sorted(by_class):
+        rows = [(r, o, t) for (c, _, r, o), t in zip(sample, theirs) if c == cls]
+        scored = [(r, o, t) for r, o, t in rows if t is not None]
+        n = len(scored)
+        exact = sum(t == r for r, _, t in scored)
+        winner = sum((t > 0) == (r > 0) and (t < 0) == (r < 0) for r, _, t in scored)
+        ours = sum(t == o for _, o, t in scored)
+        print(f"{cls:15} {len(rows):5} {n:6} {exact:9} ({exact / max(n, 1):4.0%}) "
+              f"{winner:6} ({winner / max(n, 1):4.0%}) {ours:7} ({ours / max(n, 1):4.0%})")
+
+
+if __name__ == "__main__":
+    main()
