@@ -2181,3 +2181,36 @@ fn a_prisoner_in_the_corner_does_not_spoil_the_eye_space() {
     assert_eq!(r.dead_white, 0, "{:?}", r.dead_stones);
     assert!(r.white_area > 0, "White keeps its corner");
 }
+
+/// Black's corner chain and the white stone on the corner point share their one liberty.
+/// The playout area holds the empty points only, as when the estimator has judged the stone
+/// dead: Black, moving first, captures it, and White must then fill its point to capture
+/// Black. A captured stone's point is playable, so Black dies in every playout; were it not,
+/// Black would live whenever it moved first (the last liberty out of White's reach).
+#[test]
+fn a_captured_stone_point_is_playable_in_the_playouts() {
+    use super::playout::LocalReader;
+    use super::testutil::parse_board;
+    let (g, cells) = parse_board(
+        "
+        O . X O .
+        X X X O .
+        O O O O .
+        . . . . .
+        ",
+    );
+    let area: Vec<u16> = g
+        .points()
+        .filter(|&p| cells[p] == geom::EMPTY)
+        .map(|p| p as u16)
+        .collect();
+    let black: Vec<u16> = [(2, 0), (0, 1), (1, 1), (2, 1)]
+        .iter()
+        .map(|&(x, y)| g.idx(x, y) as u16)
+        .collect();
+    let ends = [black.len()];
+    let mut r = LocalReader::default();
+    let mut out = [0.0];
+    r.survival_many(&g, &cells, &area, &black, &ends, 4, 4, 7, &mut out);
+    assert_eq!(out, [0.0]);
+}
