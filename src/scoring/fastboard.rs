@@ -510,6 +510,46 @@ impl FastBoard {
         k
     }
 
+    /// Whether the chain at `i` has exactly two liberties; writes them to `out`. Walks the
+    /// chain, stopping at a third liberty, unless the pseudo-liberties already rule two out.
+    pub fn two_liberties(&self, i: usize, out: &mut [usize; 2]) -> bool {
+        self.libs_upto3(i, out) == 2
+    }
+
+    /// Whether the chain at `i` has three liberties or more.
+    pub fn three_liberties(&self, i: usize) -> bool {
+        self.libs_upto3(i, &mut [0; 2]) == 3
+    }
+
+    /// How many distinct liberties the chain at `i` has, counting at most three; the first
+    /// two go to `out`.
+    fn libs_upto3(&self, i: usize, out: &mut [usize; 2]) -> usize {
+        self.check(i);
+        let ch = &self.chain[self.head[i] as usize];
+        // a liberty touches at most four stones of the chain: more than eight pseudo-liberties
+        // are three liberties or more
+        if ch.nlib > 8 {
+            return 3;
+        }
+        let mut k = 0;
+        let mut s = i;
+        loop {
+            for n in self.g.adj(s) {
+                if self.cell[n] == EMPTY && !out[..k].contains(&n) {
+                    if k == 2 {
+                        return 3;
+                    }
+                    out[k] = n;
+                    k += 1;
+                }
+            }
+            s = self.next[s] as usize;
+            if s == i {
+                return k;
+            }
+        }
+    }
+
     /// Whether playing `c` at `i` would leave the new chain with exactly one liberty and
     /// capture nothing (self-atari), and the size of the chain that would be in atari.
     pub fn self_atari_size(&self, c: u8, i: usize) -> usize {

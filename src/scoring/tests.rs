@@ -1158,38 +1158,39 @@ fn a_corner_with_a_stone_already_in_atari_dies_in_the_playouts() {
     }
 }
 
-/// Tygem game 127903552 (counted B+4.5, exact): the black stone at P7 survives some playouts
-/// of the last batch (one or two of four) but not the three it needs: it counts as dead, and
-/// the split verdict is reported as unsettled.
+/// Tygem game 86613451 (counted B+5.5, exact): the white stone at C14 survives some playouts
+/// of the last batch but not the three of four it needs: it counts as dead, and the
+/// split verdict is reported as unsettled. (Game 127903552's stone at P7 showed this until the
+/// playouts' race sense killed it in every playout.)
 #[test]
 fn a_split_playout_verdict_is_reported_as_unsettled() {
     let r = game(
         "
-        X O O . . . . . O X X X X O . . . . .
-        X X O . . . . . O O X O O O O . . . .
-        . X O . . O O O O X X X O X O O O O O
-        . X X O O . X X . O O X X X X X X X O
-        . . . X O . . . . . O X . O O X . . X
-        . . X . X O . O . . . O O O X . . X .
-        . . . . . X O . O . O O X X X . . . .
-        . . X O . X X O O O X X X . . X X . .
-        . . X . . X O O X O . O O O O O X X .
-        . . . . . X X X X O . O . . X X O X .
-        . . . . . . . O O X X X X X X O O X X
-        . . . . . . . . . X . . X O O . O X O
-        X X . . X X . . . X O O O . X . O O O
-        O X X X O O X X . X X X O O O . . O .
-        O O X X . O O O X X O X X . O O O X X
-        . O O X X O . O X O O O X X X O X X .
-        . . O O O O O . X O O . O . X X X O .
-        . O . O . O X X X X O O . O O X X O O
-        . . . . O X X . X O O . . . O O X X .
+        . . . . O X X . . X X X O X . . . O O
+        O O . O . O X . . X O O O . O O O O X
+        X O O . . O X X . X X O O O O X O X X
+        X X X O O O O O X . . X X O X X X X X
+        . X . X O . . O X X X . X X X . . . .
+        . . O . X X X X O X O . O O O X . . .
+        X X X X X O O X O O O O O O X O . . .
+        O X X . O O X O O . O X X O X . . . .
+        O O X O O X . . O O X X X O X X . . .
+        . O X X O O O O X . X X O O O X . . .
+        X O . . O X O X X . X O O O X . . X X
+        X O O O O X X X O O X X . O X X X X O
+        X X . X O O X X O . O X O . O X O O O
+        X X X X O X X O O . O O . . . O . O .
+        O X O X X . X O . O O X O O . O . X X
+        O O O X . X X X X X X X X O O O O O X
+        O . O O X X O O O X X . . X X X O X X
+        . O O . O O O O O O X X X . . . X X .
+        . . . . . . . X O O O X . . . . . . .
         ",
     )
     .score();
     assert_eq!(r.unsettled_points, 1);
-    assert_eq!(r.unsettled_stones, vec![Point::new(14, 12)]);
-    assert!(r.dead_stones.contains(&Point::new(14, 12)));
+    assert_eq!(r.unsettled_stones, vec![Point::new(2, 5)]);
+    assert!(r.dead_stones.contains(&Point::new(2, 5)));
 }
 
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
@@ -2213,4 +2214,41 @@ fn a_captured_stone_point_is_playable_in_the_playouts() {
     let mut out = [0.0];
     r.survival_many(&g, &cells, &area, &black, &ends, 4, 4, 7, &mut out);
     assert_eq!(out, [0.0]);
+}
+
+/// Race sense in the playouts: White's last move (the lower white stone) made a chain of two
+/// liberties beside Black's stones with more, so Black's reply puts it in atari; when the
+/// black chain beside that stone has only two liberties itself, it gets no such reply.
+#[test]
+fn a_playout_puts_a_chain_of_two_liberties_in_atari_when_ours_has_more() {
+    use super::geom::BLACK;
+    use super::playout::LocalReader;
+    use super::testutil::parse_board;
+    let (g, cells) = parse_board(
+        "
+        . . . . . .
+        . X X X . .
+        . X O O X .
+        . X O . X .
+        . . . X . .
+        . . . . . .
+        ",
+    );
+    let mut r = LocalReader::default();
+    let last = g.idx(2, 3);
+    let libs = [g.idx(3, 3), g.idx(2, 4)];
+    let reply = r.reply_to(&g, &cells, last, BLACK).expect("an atari");
+    assert!(libs.contains(&reply), "{reply}");
+    // the black chain beside the last move reduced to two liberties: no race to win
+    let (g, cells) = parse_board(
+        "
+        . O O O . .
+        O X X X O .
+        O X O O X .
+        . X O . X .
+        . . . X . .
+        . . . . . .
+        ",
+    );
+    assert_eq!(r.reply_to(&g, &cells, g.idx(2, 3), BLACK), None);
 }
