@@ -1272,6 +1272,7 @@ impl DeadEstimator {
             SETTLE_PLAYOUTS,
             SETTLE_NEED,
             seed,
+            true,
             &mut self.shares,
         );
         for gi in 0..self.groups.len() {

@@ -151,9 +151,8 @@ impl LocalReader {
         let mut out = [0.0];
         let ends = [stones.len()];
         let need = PLAYOUTS.div_ceil(2);
-        self.race = false;
-        self.run_batch(
-            g, cells, area, stones, &ends, PLAYOUTS, need, seed, &mut out,
+        self.survival_many(
+            g, cells, area, stones, &ends, PLAYOUTS, need, seed, false, &mut out,
         );
         out[0] >= 0.5
     }
@@ -165,7 +164,7 @@ impl LocalReader {
     /// scoring instructions −3.8%; a group that died in three
     /// playouts of four is no longer reported unsettled when it would have survived the fourth). `out[k]` receives group `k`'s share of survivals over the
     /// playouts run, which is at least `need / playouts` exactly when the answer is yes.
-    /// These playouts (the estimator's final batch) play with race sense, see
+    /// `race`: play with race sense (the estimator's final batch), see
     /// [`LocalReader::race_atari`].
     #[allow(clippy::too_many_arguments)]
     pub fn survival_many(
@@ -178,26 +177,10 @@ impl LocalReader {
         playouts: usize,
         need: usize,
         seed: u64,
+        race: bool,
         out: &mut [f64],
     ) {
-        self.race = true;
-        self.run_batch(g, cells, area, stones, ends, playouts, need, seed, out);
-    }
-
-    /// The playouts of [`LocalReader::survival_many`], with or without race sense as set.
-    #[allow(clippy::too_many_arguments)]
-    fn run_batch(
-        &mut self,
-        g: &Geom,
-        cells: &[u8],
-        area: &[u16],
-        stones: &[u16],
-        ends: &[usize],
-        playouts: usize,
-        need: usize,
-        seed: u64,
-        out: &mut [f64],
-    ) {
+        self.race = race;
         self.ensure_base(g, cells);
         self.in_area.clear(g.size);
         self.area.clear();
@@ -559,11 +542,11 @@ mod tests {
         let ends = [1, stones.len()];
         let mut r = LocalReader::default();
         let mut out = [0.0; 2];
-        r.survival_many(&g, &cells, &area, &stones, &ends, 4, 3, 7, &mut out);
+        r.survival_many(&g, &cells, &area, &stones, &ends, 4, 3, 7, true, &mut out);
         assert_eq!((r.playouts, out), (3, [0.0, 1.0]));
         // asked to run them all (a survival in every playout needed), all four run
         r.reset();
-        r.survival_many(&g, &cells, &area, &stones, &ends, 4, 4, 7, &mut out);
+        r.survival_many(&g, &cells, &area, &stones, &ends, 4, 4, 7, true, &mut out);
         assert_eq!((r.playouts, out), (4, [0.0, 1.0]));
     }
 }

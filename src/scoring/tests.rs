@@ -2212,7 +2212,7 @@ fn a_captured_stone_point_is_playable_in_the_playouts() {
     let ends = [black.len()];
     let mut r = LocalReader::default();
     let mut out = [0.0];
-    r.survival_many(&g, &cells, &area, &black, &ends, 4, 4, 7, &mut out);
+    r.survival_many(&g, &cells, &area, &black, &ends, 4, 4, 7, true, &mut out);
     assert_eq!(out, [0.0]);
 }
 
