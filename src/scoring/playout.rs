@@ -308,7 +308,9 @@ impl LocalReader {
                     let join = captured <= CAPTURED_JOIN_AREA;
                     // captures (or a suicide) appended the points they emptied to the
                     // board's list of empty points, after `i` left it; those of a small
-                    // capture join the area (see [`CAPTURED_JOIN_AREA`])
+                    // capture join the area (see [`CAPTURED_JOIN_AREA`]) for the rest of the
+                    // batch: later playouts of the same question start from the same
+                    // candidates, but treat those points as inside the area once emptied
                     for k in before - 1..self.work.empties().len() {
                         let p = self.work.empties()[k];
                         if join {
