@@ -67,6 +67,7 @@ fn main() {
     let options = GameOptions {
         limits: Limits::default(),
         komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
     };
     let rows = audit_paths(&inputs, &options, 0).expect("audit runs");
     let mut tally: BTreeMap<(String, &'static str), usize> = BTreeMap::new();

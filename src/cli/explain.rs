@@ -15,7 +15,9 @@ use crate::pipeline::game::{audit_record, handicap_setup_stones};
 use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
-use crate::scoring::{FlipCause, KomiPolicy, Outcome as Winner, ScoreReport};
+use crate::scoring::{
+    FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS,
+};
 use crate::sgf::{self, source, GameRecord, Ingested, Limits};
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -48,6 +50,12 @@ pub struct ExplainArgs {
     /// Which komi the per-ruleset scores apply.
     #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
     pub komi: KomiArg,
+    /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
+    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
+    /// "Playouts".
+    #[arg(long, default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
+    pub playouts: u8,
 }
 
 /// The game picked from an input, ingested (the record, or why there is none).
@@ -133,11 +141,16 @@ pub struct Explained {
 ///
 /// # Errors
 /// Only if the scorer's report does not cover the board (an internal inconsistency).
-pub fn explain(picked: Picked, komi_policy: KomiPolicy) -> Result<Explained> {
+pub fn explain(
+    picked: Picked,
+    komi_policy: KomiPolicy,
+    settle_playouts: usize,
+) -> Result<Explained> {
     let audit = match picked.ingest.record.as_ref() {
         None => None,
         Some(record) => {
             let mut scratch = crate::pipeline::Scratch::new();
+            scratch.scorer.set_settle_playouts(settle_playouts);
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
             let diagram = Diagram::new(&replay.board, &score, record.handicap)
                 .context("drawing the position")?;
@@ -176,7 +189,7 @@ pub fn explain_bytes(
         member: None,
         ingest: sgf::ingest_game(&file, index, &Limits::default()),
     };
-    explain(picked, komi_policy)
+    explain(picked, komi_policy, SETTLE_PLAYOUTS)
 }
 
 /// Rulesets as a comma-separated list of names.
@@ -748,12 +761,13 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     };
     let file = args.file.clone();
     let game = args.game;
+    let playouts = args.playouts as usize;
     let worker = std::thread::Builder::new()
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
             let picked = pick_game(&file, game, &Limits::default())?;
-            explain(picked, komi_policy)
+            explain(picked, komi_policy, playouts)
         })
         .context("cannot start the worker thread")?;
     let explained = worker

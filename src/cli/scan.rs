@@ -4,7 +4,7 @@ use super::Outcome;
 use crate::output::WriterOptions;
 use crate::pipeline::{self, Config};
 use crate::rules::{Ruleset, RulesetId};
-use crate::scoring::KomiPolicy;
+use crate::scoring::{KomiPolicy, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 use crate::sgf::Limits;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
@@ -60,6 +60,12 @@ pub struct ScanArgs {
     /// Stop after this many games.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
+    /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
+    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
+    /// "Playouts".
+    #[arg(long, default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
+    pub playouts: u8,
     /// Largest file or archive member, after decompression, in bytes.
     #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES")]
     pub max_file_bytes: u64,
@@ -127,6 +133,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             "kifu_audit.komi_policy".to_string(),
             format!("{:?}", args.komi).to_lowercase(),
         ),
+        ("kifu_audit.playouts".to_string(), args.playouts.to_string()),
         ("kifu_audit.rulesets".to_string(), presets.join("\n")),
         ("kifu_audit.command_line".to_string(), command_line),
     ];
@@ -135,6 +142,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         output: args.output.clone(),
         threads: args.threads,
         komi_policy,
+        settle_playouts: args.playouts as usize,
         limits: Limits {
             max_file_bytes: args.max_file_bytes,
             max_game_bytes: args.max_game_bytes,

@@ -36,6 +36,10 @@ impl Scratch {
 pub struct GameOptions {
     pub limits: Limits,
     pub komi_policy: KomiPolicy,
+    /// Playouts of the dead-stone estimate's final settle batch (see
+    /// [`crate::scoring::Scorer::set_settle_playouts`]; default
+    /// [`crate::scoring::SETTLE_PLAYOUTS`]).
+    pub settle_playouts: usize,
 }
 
 /// The setup changes and moves of a record, in the order they happen.
@@ -164,6 +168,7 @@ pub fn row_from_ingested(
 ) -> GameRow {
     let (replay, score) = match ingest.record.as_ref() {
         Some(record) => {
+            scratch.scorer.set_settle_playouts(options.settle_playouts);
             let (summary, mut score, _) = audit_record(record, scratch, options.komi_policy);
             // Per-point detail is for `explain`; rows keep only the counts.
             score.ownership = Vec::new();

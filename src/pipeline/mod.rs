@@ -35,6 +35,8 @@ pub struct Config {
     /// Worker threads; 0 = one per core.
     pub threads: usize,
     pub komi_policy: KomiPolicy,
+    /// Playouts of the dead-stone estimate's final settle batch ([`GameOptions`]).
+    pub settle_playouts: usize,
     pub limits: Limits,
     /// Stop after this many games.
     pub limit: Option<u64>,
@@ -61,6 +63,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let options = GameOptions {
         limits: config.limits,
         komi_policy: config.komi_policy,
+        settle_playouts: config.settle_playouts,
     };
 
     let (tx, rx) = mpsc::sync_channel::<Vec<InputItem>>(2);

@@ -83,7 +83,7 @@
 
 use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
-use super::playout::{LocalReader, SETTLE_PLAYOUTS};
+use super::playout::{LocalReader, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 use crate::rules::Point;
 
 /// Life of a stone's group as reported to the seki finder and the counter.
@@ -107,13 +107,11 @@ const SHAKY_HIGH: f64 = 0.75;
 /// playouts, which 0.5 left alive: 88.36% → 88.52% exact, 96.81% → 96.87% same winner, and
 /// the resigned games' estimate names the side that did not resign 60.6% → 61.9%).
 const SETTLE_DEAD_BELOW: f64 = 0.6;
-/// Survivals out of [`SETTLE_PLAYOUTS`] that keep a settled group alive (the share
-/// [`SETTLE_DEAD_BELOW`] asks for).
-const SETTLE_NEED: usize = 3;
-const _: () = assert!(
-    (SETTLE_NEED as f64) >= SETTLE_DEAD_BELOW * SETTLE_PLAYOUTS as f64
-        && ((SETTLE_NEED - 1) as f64) < SETTLE_DEAD_BELOW * SETTLE_PLAYOUTS as f64
-);
+/// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
+/// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
+pub(crate) fn settle_need(playouts: usize) -> usize {
+    (3 * playouts).div_ceil(5)
+}
 /// An eye space holding a single enemy stone is worth two eyes with this many empty points
 /// or more (**choice**, Tygem counted games: 3 gains 208 exact results and loses 36, 88.4% →
 /// 89.1% exact, 96.8% → 97.2% same winner; 2 gains 215 but loses 163; 4 gains 32 and loses
@@ -252,9 +250,32 @@ impl Encl {
     }
 }
 
+/// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SettlePlayouts(u8);
+
+impl Default for SettlePlayouts {
+    fn default() -> Self {
+        SettlePlayouts(SETTLE_PLAYOUTS as u8)
+    }
+}
+
+impl SettlePlayouts {
+    /// `n` playouts, kept within `1..=MAX_SETTLE_PLAYOUTS`.
+    pub fn new(n: usize) -> Self {
+        SettlePlayouts(n.clamp(1, MAX_SETTLE_PLAYOUTS) as u8)
+    }
+
+    pub fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Scratch state of the dead-stone estimator.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeadEstimator {
+    /// Playouts of the final settle batch.
+    pub settle_playouts: SettlePlayouts,
     chain_seen: Marker,
     /// Points of the playout area already looked at ([`DeadEstimator::add_liberties_of_short_chains`]).
     point_seen: Marker,
@@ -1269,8 +1290,8 @@ impl DeadEstimator {
             &self.area,
             &self.stones,
             &self.ends,
-            SETTLE_PLAYOUTS,
-            SETTLE_NEED,
+            self.settle_playouts.get(),
+            settle_need(self.settle_playouts.get()),
             seed,
             true,
             &mut self.shares,

@@ -39,6 +39,7 @@ mod tests;
 pub(crate) mod testutil;
 
 pub use count::PointOwner;
+pub use playout::{MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;
 use crate::rules::{Color, Point, RulesetId};
@@ -311,6 +312,19 @@ impl Scorer {
             alive: Vec::new(),
             owner: Vec::new(),
         }
+    }
+
+    /// How many playouts decide the groups still open at the end of the dead-stone estimate
+    /// (default [`SETTLE_PLAYOUTS`]; clamped to `1..=`[`MAX_SETTLE_PLAYOUTS`]). More playouts
+    /// judge unfinished fights (resigned games) better and cost time in proportion; the
+    /// measured trade-off is at [`SETTLE_PLAYOUTS`].
+    pub fn set_settle_playouts(&mut self, n: usize) {
+        self.estimator.settle_playouts = dead::SettlePlayouts::new(n);
+    }
+
+    /// The settle playouts in use (see [`Scorer::set_settle_playouts`]).
+    pub fn settle_playouts(&self) -> usize {
+        self.estimator.settle_playouts.get()
     }
 
     /// Score one game.

@@ -46,11 +46,18 @@ impl Rng {
 
 /// Playouts per question about one fight (half with each colour first).
 pub(crate) const PLAYOUTS: usize = 6;
-/// Playouts for the final batch that settles every group still open at once: in a game
-/// stopped mid-fight that batch spans most of the board, and four playouts decided the
-/// Tygem counted games nearly as well as six (**choice**: six gave +0.06% exact and +0.27%
-/// on resigned games for ~15% more scoring time).
-pub(crate) const SETTLE_PLAYOUTS: usize = 4;
+/// Playouts for the final batch that settles every group still open at once, unless the
+/// caller asks for more ([`crate::scoring::Scorer::set_settle_playouts`]): in a game stopped
+/// mid-fight that batch spans most of the board, and four playouts decided the Tygem counted
+/// games nearly as well as more (**choice**, Tygem, 77,076 games: counted exact / wrong
+/// winners / resigned games named, and `Scorer::score` instructions for the first 5,000
+/// games: 4 playouts 21,383 / 228 / 71.87% / 3.84 G; 6: 21,399 / 218 / 73.64% / 4.84 G;
+/// 8: 21,393 / 224 / 74.41% / 5.82 G; 12: 21,395 / 227 / 76.04%; 16: 21,398 / 219 /
+/// 76.59%. The counted games, whose final positions are settled, barely move; the
+/// resigned games' unfinished fights are decided better by a larger sample.)
+pub const SETTLE_PLAYOUTS: usize = 4;
+/// The most settle playouts a caller may ask for.
+pub const MAX_SETTLE_PLAYOUTS: usize = 64;
 
 /// Captures of at most this many stones make their points part of the area, even stones
 /// that lay outside it (prisoners already judged dead, never asked about): the capturer's

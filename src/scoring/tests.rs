@@ -1158,14 +1158,9 @@ fn a_corner_with_a_stone_already_in_atari_dies_in_the_playouts() {
     }
 }
 
-/// Tygem game 86613451 (counted B+5.5, exact): the white stone at C14 survives some playouts
-/// of the last batch but not the three of four it needs: it counts as dead, and the
-/// split verdict is reported as unsettled. (Game 127903552's stone at P7 showed this until the
-/// playouts' race sense killed it in every playout.)
-#[test]
-fn a_split_playout_verdict_is_reported_as_unsettled() {
-    let r = game(
-        "
+/// Tygem game 86613451's final position (see
+/// [`a_split_playout_verdict_is_reported_as_unsettled`]).
+const SPLIT_VERDICT: &str = "
         . . . . O X X . . X X X O X . . . O O
         O O . O . O X . . X O O O . O O O O X
         X O O . . O X X . X X O O O O X O X X
@@ -1185,12 +1180,49 @@ fn a_split_playout_verdict_is_reported_as_unsettled() {
         O . O O X X O O O X X . . X X X O X X
         . O O . O O O O O O X X X . . . X X .
         . . . . . . . X O O O X . . . . . . .
-        ",
-    )
-    .score();
+        ";
+
+/// Tygem game 86613451 (counted B+5.5, exact): the white stone at C14 survives some playouts
+/// of the last batch but not the three of four it needs: it counts as dead, and the
+/// split verdict is reported as unsettled. (Game 127903552's stone at P7 showed this until the
+/// playouts' race sense killed it in every playout.)
+#[test]
+fn a_split_playout_verdict_is_reported_as_unsettled() {
+    let r = game(SPLIT_VERDICT).score();
     assert_eq!(r.unsettled_points, 1);
     assert_eq!(r.unsettled_stones, vec![Point::new(2, 5)]);
     assert!(r.dead_stones.contains(&Point::new(2, 5)));
+}
+
+/// More settle playouts ([`Scorer::set_settle_playouts`]): the final batch runs as many as
+/// asked, stopping once every verdict is certain; a group needs the same share of them to
+/// live (3 of 4, 5 of 8, 10 of 16); the same scorer gives the same answer every time (Tygem
+/// game 86613451: C14, split over four playouts, is dead and settled over sixteen); the
+/// count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
+#[test]
+fn the_settle_batch_runs_the_playouts_asked_for() {
+    for n in 1..=MAX_SETTLE_PLAYOUTS {
+        let need = dead::settle_need(n);
+        assert!(need * 5 >= n * 3 && (need - 1) * 5 < n * 3, "{n}: {need}");
+    }
+    let g = game(SPLIT_VERDICT);
+    let mut scorer = Scorer::new();
+    assert_eq!(scorer.settle_playouts(), SETTLE_PLAYOUTS);
+    let four = scorer.score(&input_of(&g));
+    let ran_four = scorer.estimator.reader.playouts;
+    scorer.set_settle_playouts(16);
+    let sixteen = scorer.score(&input_of(&g));
+    let ran_sixteen = scorer.estimator.reader.playouts;
+    assert!(ran_sixteen > ran_four, "{ran_four} → {ran_sixteen}");
+    assert_eq!(scorer.score(&input_of(&g)), sixteen);
+    assert_eq!(four.unsettled_stones, vec![Point::new(2, 5)]);
+    // the stone four playouts left split is dead in a larger sample, and no longer shaky
+    assert!(sixteen.dead_stones.contains(&Point::new(2, 5)));
+    assert!(sixteen.unsettled_stones.is_empty());
+    scorer.set_settle_playouts(0);
+    assert_eq!(scorer.settle_playouts(), 1);
+    scorer.set_settle_playouts(1000);
+    assert_eq!(scorer.settle_playouts(), MAX_SETTLE_PLAYOUTS);
 }
 
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white

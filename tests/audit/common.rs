@@ -11,6 +11,7 @@ pub fn options() -> GameOptions {
     GameOptions {
         limits: Limits::default(),
         komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
     }
 }
 

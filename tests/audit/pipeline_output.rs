@@ -16,6 +16,7 @@ fn config(inputs: Vec<PathBuf>, output: &Path, threads: usize) -> Config {
         output: output.to_path_buf(),
         threads,
         komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
         limits: Limits::default(),
         limit: None,
         progress: false,
@@ -72,6 +73,60 @@ fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
     let a = run_cli("1", &dir.path().join("a.parquet"));
     let b = run_cli("3", &dir.path().join("b.parquet"));
     assert!(a == b, "--threads 1 and --threads 3 CLI outputs differ");
+}
+
+/// `--playouts` changes the estimate, not its determinism: runs differing only in threads
+/// still write the same bytes, and the file's metadata records the setting (the command line
+/// keeps every argument that can change a row).
+#[test]
+fn more_playouts_stay_deterministic_and_are_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let run_cli = |threads: &str, out: &Path| {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .args([
+                "scan",
+                "--quiet",
+                "--playouts",
+                "16",
+                "--threads",
+                threads,
+                "-o",
+            ])
+            .arg(out)
+            .arg(repo().join("data-samples"))
+            .status()
+            .unwrap();
+        assert_eq!(
+            status.code(),
+            Some(1),
+            "data-samples holds unreadable files"
+        );
+        std::fs::read(out).unwrap()
+    };
+    let out = dir.path().join("a.parquet");
+    let a = run_cli("1", &out);
+    let b = run_cli("3", &dir.path().join("b.parquet"));
+    assert!(
+        a == b,
+        "--threads 1 and --threads 3 outputs differ with --playouts 16"
+    );
+    let file = std::fs::File::open(&out).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let kv = builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .cloned()
+        .unwrap_or_default();
+    let command = kv
+        .iter()
+        .find(|k| k.key == "kifu_audit.command_line")
+        .and_then(|k| k.value.clone())
+        .unwrap_or_default();
+    assert!(command.contains("--playouts 16"), "{command}");
+    assert!(kv
+        .iter()
+        .any(|k| k.key == "kifu_audit.playouts" && k.value.as_deref() == Some("16")));
 }
 
 #[test]
