@@ -16,7 +16,8 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS,
+    DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, MAX_SETTLE_PLAYOUTS,
+    SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits};
 use anyhow::{bail, Context, Result};
@@ -123,6 +124,8 @@ pub fn pick_game(input: &Path, index: usize, limits: &Limits) -> Result<Picked> 
 pub struct Audit {
     pub replay: ReplayReport,
     pub score: ScoreReport,
+    /// Why each of `score.dead_stones` is dead (same order).
+    pub dead_reasons: Vec<DeadReason>,
     pub diagram: Diagram,
     /// Black stones set up as handicap (they count as Black plays, RULES.md §3).
     pub handicap_setup: u32,
@@ -152,11 +155,13 @@ pub fn explain(
             let mut scratch = crate::pipeline::Scratch::new();
             scratch.scorer.set_settle_playouts(settle_playouts);
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
+            let dead_reasons = scratch.scorer.dead_reasons(&score.dead_stones);
             let diagram = Diagram::new(&replay.board, &score, record.handicap)
                 .context("drawing the position")?;
             Some(Audit {
                 replay,
                 score,
+                dead_reasons,
                 diagram,
                 handicap_setup: handicap_setup_stones(record),
             })
@@ -379,6 +384,21 @@ impl Explained {
                 })
                 .collect();
             let _ = writeln!(out, "dead: {}", list.join(", "));
+            if s.dead_source == crate::scoring::DeadSource::Estimated {
+                self.dead_reasons(out, a);
+            }
+        }
+        if !s.unsettled_stones.is_empty() {
+            let list: Vec<String> = s
+                .unsettled_stones
+                .iter()
+                .map(|&p| stone(&a.replay.board, p, d.width, d.height))
+                .collect();
+            let _ = writeln!(
+                out,
+                "unsettled (split playouts or undecided): {}",
+                list.join(", ")
+            );
         }
         if !s.seki_stones.is_empty() {
             let list: Vec<String> = s
@@ -387,6 +407,25 @@ impl Explained {
                 .map(|&p| coord(p, d.width, d.height))
                 .collect();
             let _ = writeln!(out, "seki stones: {}", list.join(", "));
+        }
+    }
+
+    /// The estimated dead stones grouped by why the estimator killed them.
+    fn dead_reasons(&self, out: &mut String, a: &Audit) {
+        let s = &a.score;
+        let d = &a.diagram;
+        let mut groups: Vec<(DeadReason, Vec<String>)> = Vec::new();
+        for (&p, &why) in s.dead_stones.iter().zip(&a.dead_reasons) {
+            let name = stone(&a.replay.board, p, d.width, d.height);
+            match groups.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, list)) => list.push(name),
+                None => groups.push((why, vec![name])),
+            }
+        }
+        groups.sort_by_key(|(w, _)| reason_order(*w));
+        let _ = writeln!(out, "why dead:");
+        for (why, list) in groups {
+            let _ = writeln!(out, "  {}: {}", reason_text(why), list.join(", "));
         }
     }
 
@@ -742,6 +781,39 @@ fn operand(v: f64) -> String {
         format!("({})", number(v))
     } else {
         number(v)
+    }
+}
+
+/// A stone as `explain` names it: its colour letter and coordinate (`B D4`).
+fn stone(board: &crate::rules::Board, p: crate::rules::Point, width: u8, height: u8) -> String {
+    let c = board.get(p).map_or("?", |c| c.letter());
+    format!("{c} {}", coord(p, width, height))
+}
+
+/// Where a dead-stone reason comes in `explain`'s list: the estimator's steps in order, the
+/// final playouts from the least survived share up.
+fn reason_order(why: DeadReason) -> (u8, u8) {
+    match why {
+        DeadReason::Markup => (0, 0),
+        DeadReason::Snapback => (1, 0),
+        DeadReason::NoTwoEyes => (2, 0),
+        DeadReason::LostFight => (3, 0),
+        DeadReason::FinalPlayouts(share) => (4, share),
+    }
+}
+
+/// One line's heading in `explain`'s list of dead stones by reason.
+fn reason_text(why: DeadReason) -> String {
+    match why {
+        DeadReason::Markup => "the TB/TW markup".into(),
+        DeadReason::Snapback => "in atari, and capturing them is a snapback".into(),
+        DeadReason::NoTwoEyes => {
+            "no room for two eyes inside walls that have it (static analysis)".into()
+        }
+        DeadReason::LostFight => "lost the local playouts of a fight for their eye space".into(),
+        DeadReason::FinalPlayouts(share) => {
+            format!("survived {share}% of the final playouts (a group needs 60%)")
+        }
     }
 }
 

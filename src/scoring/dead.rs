@@ -250,6 +250,25 @@ impl Encl {
     }
 }
 
+/// Why the estimator, or the markup, calls a chain dead (`explain` prints it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadReason {
+    /// The record's TB/TW territory markup.
+    Markup,
+    /// A chain of two stones or more in atari whose capture is a snapback (step 0 of the
+    /// estimator).
+    Snapback,
+    /// Static analysis: it cannot make two eyes inside walls that can (steps 1–4), or, in
+    /// the rare seki shape where its side may give it up, walls its enemy sacrifices.
+    NoTwoEyes,
+    /// Lost the local playouts of a fight the static analysis framed: contents claiming two
+    /// eyes only on potential inside living walls (step 5, "contested").
+    LostFight,
+    /// Survived fewer than 60% of the final batch of playouts (step 5, "settle"); the share
+    /// it survived, in percent.
+    FinalPlayouts(u8),
+}
+
 /// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SettlePlayouts(u8);
@@ -276,6 +295,9 @@ impl SettlePlayouts {
 pub(crate) struct DeadEstimator {
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,
+    /// Per chain: why it is dead (`None` for chains not dead), from the last
+    /// [`DeadEstimator::estimate`].
+    pub why: Vec<Option<DeadReason>>,
     chain_seen: Marker,
     /// Points of the playout area already looked at ([`DeadEstimator::add_liberties_of_short_chains`]).
     point_seen: Marker,
@@ -440,15 +462,19 @@ impl DeadEstimator {
         self.status.resize(nch, UNKNOWN);
         self.shaky.clear();
         self.shaky.resize(nch, false);
+        self.why.clear();
+        self.why.resize(nch, None);
         if fixed {
             for ch in 0..nch {
                 if dead[st.stones(ch)[0] as usize] {
                     self.status[ch] = DEAD;
+                    self.why[ch] = Some(DeadReason::Markup);
                 }
             }
         }
         if !fixed {
             self.mark_snapbacks(g, cells, st);
+            self.note_why(DeadReason::Snapback);
         }
         self.hopeless.clear();
         self.hopeless.resize(self.encls.len(), false);
@@ -464,10 +490,18 @@ impl DeadEstimator {
             if self.trace {
                 self.dump(g, st, _round);
             }
-            if !self.kill_hopeless(g, cells, st)
+            let killed = self.kill_hopeless(g, cells, st);
+            if killed {
+                self.note_why(DeadReason::NoTwoEyes);
+            }
+            if !killed
                 && (contested_done || {
                     contested_done = true;
-                    !self.kill_contested(g, cells, st)
+                    let lost = self.kill_contested(g, cells, st);
+                    if lost {
+                        self.note_why(DeadReason::LostFight);
+                    }
+                    !lost
                 })
             {
                 break;
@@ -510,6 +544,15 @@ impl DeadEstimator {
             }
         }
         unsettled
+    }
+
+    /// Gives the chains that died in the step just run (dead, no reason yet) the reason `why`.
+    fn note_why(&mut self, why: DeadReason) {
+        for (s, w) in self.status.iter().zip(self.why.iter_mut()) {
+            if *s == DEAD && w.is_none() {
+                *w = Some(why);
+            }
+        }
     }
 
     /// Chains of two stones or more in atari whose one liberty touches nothing but the
@@ -1303,6 +1346,7 @@ impl DeadEstimator {
                 // a split verdict is reported as unsettled, whichever way it went
                 self.shaky[ch] = (SHAKY_LOW..SHAKY_HIGH).contains(&share);
                 self.status[ch] = if share < SETTLE_DEAD_BELOW {
+                    self.why[ch] = Some(DeadReason::FinalPlayouts((share * 100.0).round() as u8));
                     DEAD
                 } else {
                     SETTLED

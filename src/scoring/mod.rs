@@ -39,6 +39,7 @@ mod tests;
 pub(crate) mod testutil;
 
 pub use count::PointOwner;
+pub use dead::DeadReason;
 pub use playout::{MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;
@@ -255,7 +256,7 @@ pub struct ScoreReport {
     /// Prisoners each side holds: captures during play plus dead stones taken off.
     pub prisoners_black: u32,
     pub prisoners_white: u32,
-    /// Dead stones, row-major.
+    /// Dead stones, row-major (why each is dead: [`Scorer::dead_reasons`]).
     pub dead_stones: Vec<Point>,
     /// Stones of chains in seki, row-major.
     pub seki_stones: Vec<Point>,
@@ -325,6 +326,27 @@ impl Scorer {
     /// The settle playouts in use (see [`Scorer::set_settle_playouts`]).
     pub fn settle_playouts(&self) -> usize {
         self.estimator.settle_playouts.get()
+    }
+
+    /// Why each of `dead_stones` (the report's list for the game this scorer scored last) is
+    /// dead, in the same order: the markup, or the step of the estimator that killed its
+    /// chain. Kept out of [`ScoreReport`], which every row pays for: `explain` asks for it.
+    pub fn dead_reasons(&self, dead_stones: &[Point]) -> Vec<DeadReason> {
+        dead_stones
+            .iter()
+            .map(|&p| {
+                let i = self.g.idx(p.x as usize, p.y as usize);
+                let ch = self.st.chain_id.get(i).copied().unwrap_or(analysis::NONE);
+                // markup marks whole chains, and the estimator gives every chain it kills
+                // its reason in the same step
+                self.estimator
+                    .why
+                    .get(ch as usize)
+                    .copied()
+                    .flatten()
+                    .unwrap_or(DeadReason::NoTwoEyes)
+            })
+            .collect()
     }
 
     /// Score one game.

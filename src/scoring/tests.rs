@@ -49,6 +49,13 @@ impl Game {
     fn score(&self) -> ScoreReport {
         Scorer::new().score(&input_of(self))
     }
+
+    /// Why each dead stone is dead ([`Scorer::dead_reasons`]), in the report's order.
+    fn dead_reasons(&self) -> Vec<DeadReason> {
+        let mut scorer = Scorer::new();
+        let r = scorer.score(&input_of(self));
+        scorer.dead_reasons(&r.dead_stones)
+    }
 }
 
 fn margin(r: &ScoreReport, id: RulesetId) -> f64 {
@@ -628,6 +635,7 @@ fn markup_decides_dead_stones() {
         "the whole chain goes with its marked stone"
     );
     assert_eq!(r.prisoners_white, 8);
+    assert_eq!(g.dead_reasons(), vec![DeadReason::Markup; 8]);
 }
 
 #[test]
@@ -1188,10 +1196,64 @@ const SPLIT_VERDICT: &str = "
 /// playouts' race sense killed it in every playout.)
 #[test]
 fn a_split_playout_verdict_is_reported_as_unsettled() {
-    let r = game(SPLIT_VERDICT).score();
+    let g = game(SPLIT_VERDICT);
+    let r = g.score();
     assert_eq!(r.unsettled_points, 1);
     assert_eq!(r.unsettled_stones, vec![Point::new(2, 5)]);
     assert!(r.dead_stones.contains(&Point::new(2, 5)));
+    // it died in the final playouts, having survived one of the three run (the fourth could
+    // not change the verdict); the other dead stones died in the static analysis
+    let why = g.dead_reasons();
+    assert_eq!(why.len(), r.dead_stones.len());
+    for (&p, &w) in r.dead_stones.iter().zip(&why) {
+        let want = if p == Point::new(2, 5) {
+            DeadReason::FinalPlayouts(33)
+        } else {
+            DeadReason::NoTwoEyes
+        };
+        assert_eq!(w, want, "{p:?}");
+    }
+}
+
+/// Tygem game 111087754 (B+Time), upper right: White's group around R16 claims two eyes only
+/// on potential inside Black's living walls, and loses the local playouts of that fight
+/// ("contested"); `explain` names the reason.
+#[test]
+fn a_group_that_loses_the_fight_for_its_eye_space_is_named_so() {
+    let g = game(
+        "
+        . O . O O O X X X . X . X . X . X X .
+        O . O O O X X . X X . X . X . X O X O
+        . . . O O O O X X X . X X X X O O O O
+        . O . . O X X O O O X . O X O . O O O
+        O O O O O X O X O X X X O O . O O O O
+        X O X . O X . X O X X O . O O X O X O
+        X X O O O X X X O O O O O X X X X X .
+        . X X O O X . X X O X O X O X O O X X
+        O X . X X O X . . X X X X O O O O X .
+        . X X X O O O X . . . . X X X O O X O
+        . X X O X . X X . . . . . O X O X X O
+        . O O O . . X . X . . . O . O O O X O
+        . . O . O O X . X . . . O . O O X X X
+        . O X X X X . . X . . X X O . . O X O
+        O . O O O O X X . . X . X X O O O O O
+        . O . O X X O . . . X . X O X O X X .
+        . O X O X O O . . X . X O O . X O O .
+        . O X X X X X . . . X O . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        ",
+    );
+    // R18 and T15 (White)
+    for p in [Point::new(16, 1), Point::new(18, 4)] {
+        assert_eq!(reason_at(&g, p), Some(DeadReason::LostFight), "{p:?}");
+    }
+}
+
+/// Why the stone at `p` is dead in `g`, if it is.
+fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
+    let r = g.score();
+    let k = r.dead_stones.iter().position(|&q| q == p)?;
+    g.dead_reasons().get(k).copied()
 }
 
 /// More settle playouts ([`Scorer::set_settle_playouts`]): the final batch runs as many as
@@ -1522,7 +1584,7 @@ fn contents_wait_while_their_walls_live_only_on_potential() {
 /// wins.
 #[test]
 fn two_stones_whose_only_escape_is_a_snapback_are_dead() {
-    let r = game(
+    let g = game(
         "
         . . . . . . . . . . O O O O X . . . .
         . . . . . . O O O O O X X X X X . . .
@@ -1544,10 +1606,11 @@ fn two_stones_whose_only_escape_is_a_snapback_are_dead() {
         O O X X O X O O . . . . . O X X X . X
         . X O O O O . . . . . . . O X O . X .
         ",
-    )
-    .score();
+    );
+    let r = g.score();
     for p in [Point::new(0, 17), Point::new(1, 17)] {
         assert!(r.dead_stones.contains(&p), "{:?}", r.dead_stones);
+        assert_eq!(reason_at(&g, p), Some(DeadReason::Snapback));
     }
     assert!(
         !r.dead_stones.contains(&Point::new(1, 18)),

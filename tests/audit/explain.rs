@@ -543,3 +543,22 @@ fn seki_points_are_marked_in_ascii_and_svg() {
         assert_eq!(p.dead_marks, 0);
     }
 }
+
+/// Without markup, `explain` says why each dead stone is dead: a lone white stone in Black's
+/// 27-point side has no room for two eyes there (the static analysis).
+#[test]
+fn explain_says_why_estimated_stones_are_dead() {
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[B+R]\
+        AB[da][db][dc][dd][de][df][dg][dh][di]\
+        AW[fa][fb][fc][fd][fe][ff][fg][fh][fi][bd])";
+    let e = explain_bytes("lone.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    for line in [
+        "Dead stones estimated (no TB/TW markup): 0 black, 1 white",
+        "dead: W B6",
+        "why dead:",
+        "  no room for two eyes inside walls that have it (static analysis): W B6",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
