@@ -80,6 +80,10 @@
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
 //! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
+//!
+//! Every dead chain carries the step that killed it ([`DeadReason`]: markup, snapback, no
+//! two eyes, a lost fight, or its share of the final playouts), which `explain` prints. The
+//! final batch runs [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
 
 use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
