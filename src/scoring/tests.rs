@@ -1249,6 +1249,47 @@ fn a_group_that_loses_the_fight_for_its_eye_space_is_named_so() {
     }
 }
 
+/// Tygem game 88971382 (B+4.5, Korean, komi 6.5), right side: White's group around P9 has
+/// a one-point eye at P8 with Black's Q7 on one diagonal and O9 and O7 empty beside Black's
+/// stones: Black makes it false with one move, so it proves nothing, and the group, one eye
+/// short, dies (the record's count; it lived when P8 counted as a proven eye, W+28.5).
+#[test]
+fn an_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
+    let g = game(
+        "
+        . X X . X . X . O O O . O O X . X . .
+        X X . X . X . X X O . O O X . X X . .
+        O X X . . . X X O O O . O X X O . . .
+        O O X . X X O X O O X O O X X X X . .
+        . O O X . X O O X X X O . O X X . . .
+        . . O X . X O . O . . O . O X . . . .
+        . . O O X X O . . X X O . O O X . O X
+        . . O . O O . . . X . O . O X X X X .
+        . O X O . O . O . O O O O X O O X . X
+        . . . X O . . . . O X X X X O . O X O
+        . . . X X X X X O X . X . . O . O . .
+        . . . O O O O O O X X X X O . O . . .
+        . . . O X X X X O O O O X . O X X X X
+        . . O X X O X X X X O O X X X X . X O
+        . O O X X O O X . X X X X O . X O O O
+        O X O O X X O X X O O O O . . X X O .
+        . X X O O X O O X . . . . O X X O O .
+        . X O . . O O O X . . . . O X O O . O
+        . X O O O O X X X . . . . . X X X O .
+        ",
+    );
+    let r = g.score();
+    // P11, P9, O8, P7 (White)
+    for p in [
+        Point::new(14, 8),
+        Point::new(14, 10),
+        Point::new(13, 11),
+        Point::new(14, 12),
+    ] {
+        assert!(r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
+    }
+}
+
 /// Why the stone at `p` is dead in `g`, if it is.
 fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
     let r = g.score();
