@@ -1,5 +1,6 @@
 //! Scoring speed: dead stones + seki + all seven scores + divergence, on Tygem final positions
 //! in memory (single thread). Prints the per-game distribution (mean, median, p99) once.
+//! `KIFU_AUDIT_PLAYOUTS=N` measures the scorer with `--playouts N` (default 4).
 
 mod common;
 
@@ -24,6 +25,12 @@ fn bench(c: &mut Criterion) {
         .map(|r| replay_record(r, &mut scratch))
         .collect();
     let mut scorer = Scorer::new();
+    if let Some(n) = std::env::var("KIFU_AUDIT_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        scorer.set_settle_playouts(n);
+    }
     // Distribution of single-game times: all games, then counted and uncounted ones apart
     // (a game stopped by resignation leaves open fights for the playouts to settle).
     let times: Vec<f64> = records

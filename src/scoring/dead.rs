@@ -26,7 +26,8 @@
 //!    uncuttable one did worse) and through enclosures that are proven eyes (every enclosed
 //!    stone dead, or none). A group's proven eye value (`pess`) counts
 //!    those eyes, a one-point eye counting 0 when enemy stones on its diagonals make it
-//!    false; a group worth two eyes is **alive** (a Benson-like floor, but heuristic: a big
+//!    false or when one enemy move on an empty diagonal would (in the middle of the board,
+//!    one enemy diagonal there already; it is potential then); a group worth two eyes is **alive** (a Benson-like floor, but heuristic: a big
 //!    territory counts as two eyes).
 //! 3. **Potential.** A group's potential (`opt`) adds every open enclosure on its border that
 //!    it could turn into an eye by capturing what is inside — unless that means capturing

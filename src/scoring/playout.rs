@@ -50,11 +50,13 @@ pub(crate) const PLAYOUTS: usize = 6;
 /// caller asks for more ([`crate::scoring::Scorer::set_settle_playouts`]): in a game stopped
 /// mid-fight that batch spans most of the board, and four playouts decided the Tygem counted
 /// games nearly as well as more (**choice**, Tygem, 77,076 games: counted exact / wrong
-/// winners / resigned games named, and `Scorer::score` instructions for the first 5,000
-/// games: 4 playouts 21,383 / 228 / 71.87% / 3.84 G; 6: 21,399 / 218 / 73.64% / 4.84 G;
-/// 8: 21,393 / 224 / 74.41% / 5.82 G; 12: 21,395 / 227 / 76.04%; 16: 21,398 / 219 /
-/// 76.59%. The counted games, whose final positions are settled, barely move; the
-/// resigned games' unfinished fights are decided better by a larger sample.)
+/// winners / resigned games named: 1 playout 21,361 / 248 / 67.53%; 2: 21,358 / 238 /
+/// 68.32%; 4: 21,393 / 221 / 72.14%; 6: 21,409 / 211 / 73.81%; 8: 21,403 / 217 / 74.67%;
+/// 12: 21,409 / 217 / 76.33%; 16: 21,412 / 209 / 76.87%; 32: 21,415 / 209 / 78.19%.
+/// `Scorer::score` instructions for the first 5,000 games, measured before the last eye
+/// rule: 4 playouts 3.79 G, 6: 4.84 G, 8: 5.82 G. The counted games, whose final
+/// positions are settled, move little; the resigned games' unfinished fights are decided
+/// better by a larger sample.)
 pub const SETTLE_PLAYOUTS: usize = 4;
 /// The most settle playouts a caller may ask for.
 pub const MAX_SETTLE_PLAYOUTS: usize = 64;
