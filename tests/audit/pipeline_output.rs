@@ -53,25 +53,29 @@ fn parallel_output_equals_single_thread_output_byte_for_byte() {
     );
 }
 
+/// `kifu-audit scan --quiet ARGS --threads THREADS -o OUT data-samples`: its output's bytes.
+fn scan_samples_cli(args: &[&str], threads: &str, out: &Path) -> Vec<u8> {
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .args(["scan", "--quiet"])
+        .args(args)
+        .args(["--threads", threads, "-o"])
+        .arg(out)
+        .arg(repo().join("data-samples"))
+        .status()
+        .unwrap();
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "data-samples holds unreadable files"
+    );
+    std::fs::read(out).unwrap()
+}
+
 #[test]
 fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
-    let run_cli = |threads: &str, out: &Path| {
-        let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-            .args(["scan", "--quiet", "--threads", threads, "-o"])
-            .arg(out)
-            .arg(repo().join("data-samples"))
-            .status()
-            .unwrap();
-        assert_eq!(
-            status.code(),
-            Some(1),
-            "data-samples holds unreadable files"
-        );
-        std::fs::read(out).unwrap()
-    };
-    let a = run_cli("1", &dir.path().join("a.parquet"));
-    let b = run_cli("3", &dir.path().join("b.parquet"));
+    let a = scan_samples_cli(&[], "1", &dir.path().join("a.parquet"));
+    let b = scan_samples_cli(&[], "3", &dir.path().join("b.parquet"));
     assert!(a == b, "--threads 1 and --threads 3 CLI outputs differ");
 }
 
@@ -81,28 +85,7 @@ fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
 #[test]
 fn more_playouts_stay_deterministic_and_are_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let run_cli = |threads: &str, out: &Path| {
-        let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-            .args([
-                "scan",
-                "--quiet",
-                "--playouts",
-                "16",
-                "--threads",
-                threads,
-                "-o",
-            ])
-            .arg(out)
-            .arg(repo().join("data-samples"))
-            .status()
-            .unwrap();
-        assert_eq!(
-            status.code(),
-            Some(1),
-            "data-samples holds unreadable files"
-        );
-        std::fs::read(out).unwrap()
-    };
+    let run_cli = |threads: &str, out: &Path| scan_samples_cli(&["--playouts", "16"], threads, out);
     let out = dir.path().join("a.parquet");
     let a = run_cli("1", &out);
     let b = run_cli("3", &dir.path().join("b.parquet"));
@@ -112,12 +95,7 @@ fn more_playouts_stay_deterministic_and_are_recorded() {
     );
     let file = std::fs::File::open(&out).unwrap();
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
-    let kv = builder
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .cloned()
-        .unwrap_or_default();
+    let kv = key_values(&builder);
     let command = kv
         .iter()
         .find(|k| k.key == "kifu_audit.command_line")
@@ -127,6 +105,18 @@ fn more_playouts_stay_deterministic_and_are_recorded() {
     assert!(kv
         .iter()
         .any(|k| k.key == "kifu_audit.playouts" && k.value.as_deref() == Some("16")));
+}
+
+/// The key-value metadata in a Parquet file's footer.
+fn key_values(
+    builder: &ParquetRecordBatchReaderBuilder<std::fs::File>,
+) -> Vec<parquet::file::metadata::KeyValue> {
+    builder
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .cloned()
+        .unwrap_or_default()
 }
 
 #[test]
@@ -141,12 +131,7 @@ fn parquet_reads_back_with_the_schema_and_one_row_per_game() {
         assert_eq!(got.name(), want.name());
         assert_eq!(got.data_type(), want.data_type(), "{}", want.name());
     }
-    let kv = builder
-        .metadata()
-        .file_metadata()
-        .key_value_metadata()
-        .cloned()
-        .unwrap_or_default();
+    let kv = key_values(&builder);
     assert!(kv.iter().any(|k| k.key == "kifu_audit.test"));
     let rows: usize = builder
         .build()
