@@ -9,15 +9,14 @@
 //! [`Explained::svg`]) so that tests run it without the binary; [`run`] only wires them to
 //! the command line. An unreadable game is printed with its error and gives exit status 1.
 
-use super::scan::KomiArg;
+use super::scan::{KomiArg, PlayoutsArg};
 use super::Outcome;
 use crate::pipeline::game::{audit_record, handicap_setup_stones};
 use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, MAX_SETTLE_PLAYOUTS,
-    SETTLE_PLAYOUTS,
+    DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits};
 use anyhow::{bail, Context, Result};
@@ -51,12 +50,8 @@ pub struct ExplainArgs {
     /// Which komi the per-ruleset scores apply.
     #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
     pub komi: KomiArg,
-    /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
-    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
-    /// "Playouts".
-    #[arg(long, default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
-          value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
-    pub playouts: u8,
+    #[command(flatten)]
+    pub playouts: PlayoutsArg,
 }
 
 /// The game picked from an input, ingested (the record, or why there is none).
@@ -378,10 +373,7 @@ impl Explained {
             let list: Vec<String> = s
                 .dead_stones
                 .iter()
-                .map(|&p| {
-                    let c = a.replay.board.get(p).map_or("?", |c| c.letter());
-                    format!("{c} {}", coord(p, d.width, d.height))
-                })
+                .map(|&p| stone(&a.replay.board, p, d.width, d.height))
                 .collect();
             let _ = writeln!(out, "dead: {}", list.join(", "));
             if s.dead_source == crate::scoring::DeadSource::Estimated {
@@ -833,7 +825,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     };
     let file = args.file.clone();
     let game = args.game;
-    let playouts = args.playouts as usize;
+    let playouts = args.playouts.n as usize;
     let worker = std::thread::Builder::new()
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)

@@ -29,6 +29,17 @@ pub enum KomiArg {
     Recorded,
 }
 
+/// `--playouts`, shared by `scan` and `explain`.
+#[derive(Debug, Args)]
+pub struct PlayoutsArg {
+    /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
+    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
+    /// "Playouts".
+    #[arg(long = "playouts", default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
+          value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
+    pub n: u8,
+}
+
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
@@ -60,12 +71,8 @@ pub struct ScanArgs {
     /// Stop after this many games.
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
-    /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
-    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
-    /// "Playouts".
-    #[arg(long, default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
-          value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
-    pub playouts: u8,
+    #[command(flatten)]
+    pub playouts: PlayoutsArg,
     /// Largest file or archive member, after decompression, in bytes.
     #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES")]
     pub max_file_bytes: u64,
@@ -133,7 +140,10 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             "kifu_audit.komi_policy".to_string(),
             format!("{:?}", args.komi).to_lowercase(),
         ),
-        ("kifu_audit.playouts".to_string(), args.playouts.to_string()),
+        (
+            "kifu_audit.playouts".to_string(),
+            args.playouts.n.to_string(),
+        ),
         ("kifu_audit.rulesets".to_string(), presets.join("\n")),
         ("kifu_audit.command_line".to_string(), command_line),
     ];
@@ -142,7 +152,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         output: args.output.clone(),
         threads: args.threads,
         komi_policy,
-        settle_playouts: args.playouts as usize,
+        settle_playouts: args.playouts.n as usize,
         limits: Limits {
             max_file_bytes: args.max_file_bytes,
             max_game_bytes: args.max_game_bytes,

@@ -27,8 +27,8 @@
 //!    stone dead, or none). A group's proven eye value (`pess`) counts
 //!    those eyes, a one-point eye counting 0 when enemy stones on its diagonals make it
 //!    false or when one enemy move on an empty diagonal would (in the middle of the board,
-//!    one enemy diagonal there already; it is potential then); a group worth two eyes is **alive** (a Benson-like floor, but heuristic: a big
-//!    territory counts as two eyes).
+//!    one enemy diagonal there already; it is potential then); a group worth two eyes is
+//!    **alive** (a Benson-like floor, but heuristic: a big territory counts as two eyes).
 //! 3. **Potential.** A group's potential (`opt`) adds every open enclosure on its border that
 //!    it could turn into an eye by capturing what is inside — unless that means capturing
 //!    more stones than the group has (White's whole area is no eye of a lone black stone) —
@@ -2109,10 +2109,10 @@ fn shares_liberty(g: &Geom, cells: &[u8], st: &Structure, x: usize, y: usize) ->
 /// whole group), wrong winners 228 → 221, resigned games named 71.87% → 72.14%; corpus/dev's
 /// counted games unchanged (its resigned games +12). Aimed at the groups GNU Go calls dead
 /// that we had proven alive (the main error in 62 of the 101 wrong-winner games where it
-/// names stones we left alive), e.g. Tygem 88971382. Variants: any empty diagonal the enemy may play (a neighbour not ours),
-/// 21,389 / 223 with 20 gained and 14 lost; that and also edge eyes with no enemy diagonal
-/// yet, 21,384 / 223; asking the enemy stones to be proven alive, only 2 gained (few are,
-/// when life first propagates).
+/// names stones we left alive), e.g. Tygem 88971382. Variants: any empty diagonal the
+/// enemy may play (a neighbour not ours), 21,389 / 223 with 20 gained and 14 lost; that and
+/// also edge eyes with no enemy diagonal yet, 21,384 / 223; asking the enemy stones to be
+/// proven alive, only 2 gained (few are, when life first propagates).
 fn false_in_one_move(
     g: &Geom,
     cells: &[u8],
