@@ -370,26 +370,16 @@ impl Explained {
         out.push_str(&ascii::board(d));
         let _ = writeln!(out, "legend: {}", ascii::LEGEND);
         if !s.dead_stones.is_empty() {
-            let list: Vec<String> = s
-                .dead_stones
-                .iter()
-                .map(|&p| stone(&a.replay.board, p, d.width, d.height))
-                .collect();
-            let _ = writeln!(out, "dead: {}", list.join(", "));
+            let _ = writeln!(out, "dead: {}", stones(a, &s.dead_stones));
             if s.dead_source == crate::scoring::DeadSource::Estimated {
                 self.dead_reasons(out, a);
             }
         }
         if !s.unsettled_stones.is_empty() {
-            let list: Vec<String> = s
-                .unsettled_stones
-                .iter()
-                .map(|&p| stone(&a.replay.board, p, d.width, d.height))
-                .collect();
             let _ = writeln!(
                 out,
                 "unsettled (split playouts or undecided): {}",
-                list.join(", ")
+                stones(a, &s.unsettled_stones)
             );
         }
         if !s.seki_stones.is_empty() {
@@ -780,6 +770,16 @@ fn operand(v: f64) -> String {
 fn stone(board: &crate::rules::Board, p: crate::rules::Point, width: u8, height: u8) -> String {
     let c = board.get(p).map_or("?", |c| c.letter());
     format!("{c} {}", coord(p, width, height))
+}
+
+/// Stones as `explain` lists them: `B D4, W C3`.
+fn stones(a: &Audit, points: &[crate::rules::Point]) -> String {
+    let d = &a.diagram;
+    let names: Vec<String> = points
+        .iter()
+        .map(|&p| stone(&a.replay.board, p, d.width, d.height))
+        .collect();
+    names.join(", ")
 }
 
 /// Where a dead-stone reason comes in `explain`'s list: the estimator's steps in order, the
