@@ -50,8 +50,8 @@
 //!    a round where nothing else does (what the walls hoped to capture may live). A one- or
 //!    two-stone chain in a small eye space that only the group bounds (a nakade stone, e.g.
 //!    the bent four in the corner) does not count as such a wall. When
-//!    unproven wall chains short of liberties share liberties with the contents (a capturing
-//!    race or a seki), local playouts decide instead. Contents that are one chain of two stones or more
+//!    unproven wall chains short of liberties share liberties with the contents, or have
+//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead. Contents that are one chain of two stones or more
 //!    whose liberties fill the enclosure (no eye of its own) live in seki when no wall group
 //!    has an eye, proven or potential, anywhere else: neither side can fill the shared
 //!    liberties once the dame are filled. When only a potential eye stands in the way, the
@@ -155,6 +155,15 @@ const CONTESTED_SPACE: u16 = 150;
 /// contested playouts alone: 8 gains 18 exact results and loses 11, 40 gains 74 and loses
 /// 24, 80 gains 81 and loses 28, 150 gains 81 and loses 29).
 const POTENTIAL_SPACE: u16 = 80;
+/// A weak wall chain with at most this many liberties races the contents beside it even
+/// when they share no liberty: both are short of liberties, and whichever fills the other's
+/// first lives (**choice**, Tygem counted games: 21,393 → 21,398 exact, wrong winners 221 →
+/// 218, resigned games named 72.14% → 72.28%; corpus/dev's KGS Japanese games without markup
+/// 1,848 → 1,851 exact, its resigned games +20. With 1 liberty: 21,393 / 220; with 3:
+/// 21,400 / 219; with any number: 21,400 / 220. Before, walls with one eye and two
+/// liberties counted the capture of an eyeless enemy chain with three as their second eye
+/// and killed it statically: Tygem 2006-10/121573132, W+46.5 where the record has B+0.5.)
+const RACE_LIBS: u16 = 2;
 /// Enclosures with more empty points than this never get the semeai check (**choice**,
 /// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25).
 const SEMEAI_SPACE: u16 = 6;
@@ -1048,8 +1057,9 @@ impl DeadEstimator {
     }
 
     /// Semeai check before killing the contents of `e`: when wall chains touching the
-    /// contents are themselves unproven (no two proven eyes) and short of liberties, it
-    /// is a capturing race or a seki, and local playouts decide (see [`super::playout`]).
+    /// contents are themselves unproven (no two proven eyes) and short of liberties, sharing
+    /// one with the contents or having at most [`RACE_LIBS`], it is a capturing race or a
+    /// seki, and local playouts decide (see [`super::playout`]).
     fn outlives(&mut self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
         let e = self.encls[ei];
         if e.empties > SEMEAI_SPACE {
@@ -1095,7 +1105,7 @@ impl DeadEstimator {
                     let weak = self.status[y] != ALIVE && self.pess[ry] < 2;
                     if weak
                         && short
-                        && shares_liberty(g, cells, st, x, y)
+                        && (st.chains[y].libs <= RACE_LIBS || shares_liberty(g, cells, st, x, y))
                         && !self.weak.contains(&(y as u16))
                     {
                         self.weak.push(y as u16);

@@ -1290,6 +1290,43 @@ fn an_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
     }
 }
 
+/// Tygem game 121573132 (B+0.5, Korean, komi 6.5), upper right: Black's eight stones from
+/// Q19 to T15 (three liberties, no eye) sit inside White's group around P18, which has one
+/// eye (O19) and two liberties and shares none with them. A capturing race all the same:
+/// the local playouts give it to Black, whose stones have more liberties (the record's
+/// count). White's walls used to count capturing the stones as their second eye and killed
+/// them statically (W+46.5).
+#[test]
+fn walls_short_of_liberties_race_the_contents_without_a_shared_liberty() {
+    let g = game(
+        "
+        . O X . X . X X X . X . O . O X X . .
+        . O X X X X O X O O . X O O O O X X .
+        . O O O O X O O X X X X X X O O O X .
+        X X X X X O X O O O O O X X X X O X X
+        . O . X O O . . O X X X X O X X X O X
+        . . X O . . . . O O O O O O O X X O O
+        . . X O . . . O X X O O . . O O O . O
+        X X X O . . . . O X O . O O X O O O O
+        X O O O . . . . O X X O O X X X O X O
+        O X . . . . . . O O X X X . X X X X X
+        O X . . . . . . . O O X . . . . . . .
+        O X O . . . . . O X O O X X . O . X .
+        O X . . . . . . O X X O X O X X X . .
+        O O X . . O . O X X O X X O O O O X .
+        X O O . X O X O O X . X X X O O O X X
+        X X O O O . O O X X X . X O O . O O X
+        X X X X O . O O O X X X O O X O . O O
+        X . X X X O . O . O O X O X X O O . O
+        . O X . X O O O O O X X X X X X X O .
+        ",
+    );
+    // N18 and R16 (White)
+    for p in [Point::new(12, 1), Point::new(16, 3)] {
+        assert_eq!(reason_at(&g, p), Some(DeadReason::LostFight), "{p:?}");
+    }
+}
+
 /// Why the stone at `p` is dead in `g`, if it is.
 fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
     let r = g.score();
