@@ -68,6 +68,7 @@ fn main() {
         limits: Limits::default(),
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
     };
     let rows = audit_paths(&inputs, &options, 0).expect("audit runs");
     let mut tally: BTreeMap<(String, &'static str), usize> = BTreeMap::new();

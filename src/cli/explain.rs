@@ -143,12 +143,14 @@ pub fn explain(
     picked: Picked,
     komi_policy: KomiPolicy,
     settle_playouts: usize,
+    playout_seed: u64,
 ) -> Result<Explained> {
     let audit = match picked.ingest.record.as_ref() {
         None => None,
         Some(record) => {
             let mut scratch = crate::pipeline::Scratch::new();
             scratch.scorer.set_settle_playouts(settle_playouts);
+            scratch.scorer.set_playout_seed(playout_seed);
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
             let dead_reasons = scratch.scorer.dead_reasons(&score.dead_stones);
             let diagram = Diagram::new(&replay.board, &score, record.handicap)
@@ -189,7 +191,7 @@ pub fn explain_bytes(
         member: None,
         ingest: sgf::ingest_game(&file, index, &Limits::default()),
     };
-    explain(picked, komi_policy, SETTLE_PLAYOUTS)
+    explain(picked, komi_policy, SETTLE_PLAYOUTS, 0)
 }
 
 /// Rulesets as a comma-separated list of names.
@@ -826,12 +828,13 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let file = args.file.clone();
     let game = args.game;
     let playouts = args.playouts.n as usize;
+    let seed = args.playouts.seed;
     let worker = std::thread::Builder::new()
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
             let picked = pick_game(&file, game, &Limits::default())?;
-            explain(picked, komi_policy, playouts)
+            explain(picked, komi_policy, playouts, seed)
         })
         .context("cannot start the worker thread")?;
     let explained = worker

@@ -29,7 +29,7 @@ pub enum KomiArg {
     Recorded,
 }
 
-/// `--playouts`, shared by `scan` and `explain`.
+/// `--playouts` and `--seed`, shared by `scan` and `explain`.
 #[derive(Debug, Args)]
 pub struct PlayoutsArg {
     /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
@@ -38,6 +38,11 @@ pub struct PlayoutsArg {
     #[arg(long = "playouts", default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
           value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
     pub n: u8,
+    /// Sample the estimator's playouts with this seed. Every seed gives the same output on
+    /// every run and thread count; running two shows which estimates are the playouts'
+    /// luck (README, "Playouts").
+    #[arg(long = "seed", default_value_t = 0, value_name = "N")]
+    pub seed: u64,
 }
 
 #[derive(Debug, Args)]
@@ -144,6 +149,10 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             "kifu_audit.playouts".to_string(),
             args.playouts.n.to_string(),
         ),
+        (
+            "kifu_audit.seed".to_string(),
+            args.playouts.seed.to_string(),
+        ),
         ("kifu_audit.rulesets".to_string(), presets.join("\n")),
         ("kifu_audit.command_line".to_string(), command_line),
     ];
@@ -153,6 +162,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         threads: args.threads,
         komi_policy,
         settle_playouts: args.playouts.n as usize,
+        playout_seed: args.playouts.seed,
         limits: Limits {
             max_file_bytes: args.max_file_bytes,
             max_game_bytes: args.max_game_bytes,

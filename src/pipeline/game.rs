@@ -40,6 +40,9 @@ pub struct GameOptions {
     /// [`crate::scoring::Scorer::set_settle_playouts`]; default
     /// [`crate::scoring::SETTLE_PLAYOUTS`]).
     pub settle_playouts: usize,
+    /// Seed of the estimator's playouts (see
+    /// [`crate::scoring::Scorer::set_playout_seed`]; default 0).
+    pub playout_seed: u64,
 }
 
 /// The setup changes and moves of a record, in the order they happen.
@@ -169,6 +172,7 @@ pub fn row_from_ingested(
     let (replay, score) = match ingest.record.as_ref() {
         Some(record) => {
             scratch.scorer.set_settle_playouts(options.settle_playouts);
+            scratch.scorer.set_playout_seed(options.playout_seed);
             let (summary, mut score, _) = audit_record(record, scratch, options.komi_policy);
             // Per-point detail is for `explain`; rows keep only the counts.
             score.ownership = Vec::new();

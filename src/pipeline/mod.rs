@@ -37,6 +37,8 @@ pub struct Config {
     pub komi_policy: KomiPolicy,
     /// Playouts of the dead-stone estimate's final settle batch ([`GameOptions`]).
     pub settle_playouts: usize,
+    /// Seed of the estimator's playouts ([`GameOptions`]).
+    pub playout_seed: u64,
     pub limits: Limits,
     /// Stop after this many games.
     pub limit: Option<u64>,
@@ -64,6 +66,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         limits: config.limits,
         komi_policy: config.komi_policy,
         settle_playouts: config.settle_playouts,
+        playout_seed: config.playout_seed,
     };
 
     let (tx, rx) = mpsc::sync_channel::<Vec<InputItem>>(2);

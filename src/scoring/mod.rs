@@ -323,6 +323,14 @@ impl Scorer {
         self.estimator.settle_playouts = dead::SettlePlayouts::new(n);
     }
 
+    /// Draw the estimator's playouts from sample `seed` (default 0). Every seed is
+    /// deterministic; comparing a few shows how much of an estimate is the playouts' luck
+    /// (on the Tygem counted games, seeds 0–4 spread over 19 exact results and 14 wrong
+    /// winners: `benches/seed_spread.py`).
+    pub fn set_playout_seed(&mut self, seed: u64) {
+        self.estimator.reader.salt = seed;
+    }
+
     /// The settle playouts in use (see [`Scorer::set_settle_playouts`]).
     pub fn settle_playouts(&self) -> usize {
         self.estimator.settle_playouts.get()

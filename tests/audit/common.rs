@@ -12,6 +12,7 @@ pub fn options() -> GameOptions {
         limits: Limits::default(),
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
     }
 }
 

@@ -17,6 +17,7 @@ fn config(inputs: Vec<PathBuf>, output: &Path, threads: usize) -> Config {
         threads,
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
         limits: Limits::default(),
         limit: None,
         progress: false,
@@ -79,19 +80,21 @@ fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
     assert!(a == b, "--threads 1 and --threads 3 CLI outputs differ");
 }
 
-/// `--playouts` changes the estimate, not its determinism: runs differing only in threads
-/// still write the same bytes, and the file's metadata records the setting (the command line
-/// keeps every argument that can change a row).
+/// `--playouts` and `--seed` change the estimate, not its determinism: runs differing only in
+/// threads still write the same bytes, and the file's metadata records the settings (the
+/// command line keeps every argument that can change a row).
 #[test]
-fn more_playouts_stay_deterministic_and_are_recorded() {
+fn more_playouts_and_another_seed_stay_deterministic_and_are_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let run_cli = |threads: &str, out: &Path| scan_samples_cli(&["--playouts", "16"], threads, out);
+    let run_cli = |threads: &str, out: &Path| {
+        scan_samples_cli(&["--playouts", "16", "--seed", "7"], threads, out)
+    };
     let out = dir.path().join("a.parquet");
     let a = run_cli("1", &out);
     let b = run_cli("3", &dir.path().join("b.parquet"));
     assert!(
         a == b,
-        "--threads 1 and --threads 3 outputs differ with --playouts 16"
+        "--threads 1 and --threads 3 outputs differ with --playouts 16 --seed 7"
     );
     let file = std::fs::File::open(&out).unwrap();
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
@@ -101,10 +104,14 @@ fn more_playouts_stay_deterministic_and_are_recorded() {
         .find(|k| k.key == "kifu_audit.command_line")
         .and_then(|k| k.value.clone())
         .unwrap_or_default();
-    assert!(command.contains("--playouts 16"), "{command}");
-    assert!(kv
-        .iter()
-        .any(|k| k.key == "kifu_audit.playouts" && k.value.as_deref() == Some("16")));
+    assert!(command.contains("--playouts 16 --seed 7"), "{command}");
+    for (key, value) in [("kifu_audit.playouts", "16"), ("kifu_audit.seed", "7")] {
+        assert!(
+            kv.iter()
+                .any(|k| k.key == key && k.value.as_deref() == Some(value)),
+            "{key}"
+        );
+    }
 }
 
 /// The key-value metadata in a Parquet file's footer.
