@@ -51,7 +51,8 @@
 //!    two-stone chain in a small eye space that only the group bounds (a nakade stone, e.g.
 //!    the bent four in the corner) does not count as such a wall. When
 //!    unproven wall chains short of liberties share liberties with the contents, or have
-//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead. Contents that are one chain of two stones or more
+//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead.
+//!    Contents that are one chain of two stones or more
 //!    whose liberties fill the enclosure (no eye of its own) live in seki when no wall group
 //!    has an eye, proven or potential, anywhere else: neither side can fill the shared
 //!    liberties once the dame are filled. When only a potential eye stands in the way, the
