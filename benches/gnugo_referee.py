@@ -8,11 +8,19 @@ off by >= 30 points), GNU Go 3.8 plays each final position out with its own move
 (`gnugo --score aftermath`, about 4-10 s per game), and the table gives how often its score
 equals the record, names the record's winner, and equals ours.
 
+With `--dead`, GNU Go does not play the position out: it lists the stones it reads as dead
+(`final_status_list dead`, about 2 s per game), and the table compares them with ours (the
+`dead:` line of `kifu-audit explain`): how often the two lists are the same, how often GNU Go
+kills stones we keep alive, and how often we kill stones it keeps alive; `--list` prints each
+game. Where the lists are the same and our score still differs from the record, the record's
+own count is what differs.
+
 Not part of CI (GNU Go is a Debian package, `apt-get install gnugo`, and a sample of 100
 games takes ~10 minutes on two cores). Usage:
 
     kifu-audit scan ../shared/corpus/tygem-9d-2006.zip -o tygem.parquet
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip [--per-class 30]
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead [--list]
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
@@ -76,6 +84,63 @@ def gnugo_margin(path):
     return None
 
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, "target", "release", "kifu-audit")
+
+
+def gnugo_dead(path):
+    """The stones GNU Go reads as dead in the final position (GTP vertices), or None."""
+    gtp = f"loadsgf {path}\nfinal_status_list dead\nquit\n"
+    try:
+        run = subprocess.run(
+            [GNUGO, "--mode", "gtp"], input=gtp, capture_output=True, text=True, timeout=600
+        )
+    except subprocess.TimeoutExpired:
+        return None
+    # one answer per command, each "= ..." up to a blank line: loadsgf, then the list
+    answers = [a.strip() for a in run.stdout.split("\n\n") if a.strip().startswith("=")]
+    if len(answers) < 2:
+        return None
+    return set(answers[1][1:].split())
+
+
+def our_dead(path):
+    """The stones our estimate takes off (the `dead:` line of `kifu-audit explain`)."""
+    run = subprocess.run([BIN, "explain", path], capture_output=True, text=True)
+    for line in run.stdout.splitlines():
+        if line.startswith("dead: "):
+            return {item.split()[1] for item in line[len("dead: "):].split(", ")}
+    return set()
+
+
+def compare_dead(sample, paths, jobs, listing):
+    """Prints, per class, how GNU Go's dead stones compare with ours."""
+    if not os.path.exists(BIN):
+        sys.exit(f"no {BIN}: run `cargo build --release` first")
+    with ThreadPoolExecutor(jobs) as pool:
+        theirs = list(pool.map(gnugo_dead, paths))
+    ours = [our_dead(p) for p in paths]
+    if listing:
+        for (cls, member, recorded, mine), t, o in zip(sample, theirs, ours):
+            if t is None:
+                continue
+            print(f"{member} [{cls}] recorded {recorded:+} ours {mine:+} "
+                  f"gnugo-only {' '.join(sorted(t - o)) or '-'} ours-only {' '.join(sorted(o - t)) or '-'}")
+    print(f"{'class':15} {'games':>5} {'read':>5} {'same dead':>11} "
+          f"{'gnugo kills more':>17} {'we kill more':>13}")
+    classes_ = sorted({c for c, *_ in sample})
+    for cls in classes_:
+        rows = [(t, o) for (c, *_), t, o in zip(sample, theirs, ours) if c == cls and t is not None]
+        n = len(rows)
+        same = sum(t == o for t, o in rows)
+        # the side of the difference that is larger (ties count as ours)
+        under = sum(len(t - o) > len(o - t) for t, o in rows)
+        over = sum(t != o and len(o - t) >= len(t - o) for t, o in rows)
+        total = sum(c == cls for c, *_ in sample)
+        print(f"{cls:15} {total:5} {n:5} {same:5} ({same / max(n, 1):4.0%}) "
+              f"{under:9} ({under / max(n, 1):4.0%}) {over:5} ({over / max(n, 1):4.0%})")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("parquet")
@@ -83,6 +148,8 @@ def main():
     ap.add_argument("--per-class", type=int, default=30)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--dead", action="store_true", help="compare dead-stone lists instead of scores")
+    ap.add_argument("--list", action="store_true", help="with --dead: one line per game")
     args = ap.parse_args()
     if not os.path.exists(GNUGO):
         sys.exit("gnugo not found (apt-get install gnugo)")
@@ -101,6 +168,10 @@ def main():
             with open(p, "wb") as f:
                 f.write(z.read(member))
             paths.append(p)
+    if args.dead:
+        compare_dead(sample, paths, args.jobs, args.list)
+        shutil.rmtree(tmp)
+        return
     with ThreadPoolExecutor(args.jobs) as pool:
         theirs = list(pool.map(gnugo_margin, paths))
     shutil.rmtree(tmp)
