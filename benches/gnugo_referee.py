@@ -39,6 +39,8 @@ from concurrent.futures import ThreadPoolExecutor
 import duckdb
 
 GNUGO = shutil.which("gnugo") or "/usr/games/gnugo"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, "target", "release", "kifu-audit")
 SCORE = re.compile(r"(Black|White) wins by ([\d.]+) points")
 
 
@@ -84,10 +86,6 @@ def gnugo_margin(path):
     return None
 
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, "target", "release", "kifu-audit")
-
-
 def gnugo_dead(path):
     """The stones GNU Go reads as dead in the final position (GTP vertices), or None."""
     gtp = f"loadsgf {path}\nfinal_status_list dead\nquit\n"
@@ -128,8 +126,7 @@ def compare_dead(sample, paths, jobs, listing):
                   f"gnugo-only {' '.join(sorted(t - o)) or '-'} ours-only {' '.join(sorted(o - t)) or '-'}")
     print(f"{'class':15} {'games':>5} {'read':>5} {'same dead':>11} "
           f"{'gnugo kills more':>17} {'we kill more':>13}")
-    classes_ = sorted({c for c, *_ in sample})
-    for cls in classes_:
+    for cls in sorted({c for c, *_ in sample}):
         rows = [(t, o) for (c, *_), t, o in zip(sample, theirs, ours) if c == cls and t is not None]
         n = len(rows)
         same = sum(t == o for t, o in rows)
@@ -170,11 +167,13 @@ def main():
             paths.append(p)
     if args.dead:
         compare_dead(sample, paths, args.jobs, args.list)
-        shutil.rmtree(tmp)
-        return
-    with ThreadPoolExecutor(args.jobs) as pool:
-        theirs = list(pool.map(gnugo_margin, paths))
+        theirs = None
+    else:
+        with ThreadPoolExecutor(args.jobs) as pool:
+            theirs = list(pool.map(gnugo_margin, paths))
     shutil.rmtree(tmp)
+    if theirs is None:
+        return
     print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo = record':>15} "
           f"{'same winner':>12} {'gnugo = ours':>13}")
     for cls in sorted(by_class):

@@ -111,8 +111,8 @@ def main():
                     f"{100 * (f[3] - o[3]):>+14.2f}%"
                 )
     # (label, column, format, whether more is better)
-    figures_ = [("exact", 0, "{:,.1f}", True), ("wrong winners", 1, "{:.1f}", False), ("resigned named %", 2, "{:.2f}", True)]
-    for label, k, fmt, more_better in figures_:
+    summary = [("exact", 0, "{:,.1f}", True), ("wrong winners", 1, "{:.1f}", False), ("resigned named %", 2, "{:.2f}", True)]
+    for label, k, fmt, more_better in summary:
         scale = 100 if k == 2 else 1
         vals = [r[k] * scale for r in rows]
         text = (
