@@ -32,7 +32,16 @@ pub fn corpus(rel: &str) -> Option<PathBuf> {
 }
 
 pub fn audit(path: &Path) -> Vec<GameRow> {
-    audit_paths(&[path.to_path_buf()], &options(), 0).expect("audit runs")
+    audit_seeded(path, 0)
+}
+
+/// The rows of `path` with the estimator's playouts drawn under `seed` (`--seed`).
+pub fn audit_seeded(path: &Path, seed: u64) -> Vec<GameRow> {
+    let options = GameOptions {
+        playout_seed: seed,
+        ..options()
+    };
+    audit_paths(&[path.to_path_buf()], &options, 0).expect("audit runs")
 }
 
 /// All rows of the Tygem zip, audited once per test binary.

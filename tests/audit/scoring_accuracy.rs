@@ -1,13 +1,25 @@
 //! Scoring accuracy on real records: the recomputed score under the record's own rules and komi
 //! against the recorded counted result, printed as a table (source × rules × agreement) and
-//! asserted at floors that only go up as the estimator improves.
+//! asserted at floors raised as the estimator improves (see the floors' comment for when one
+//! may give way).
+//!
+//! The figures the floors guard are pooled over [`SEEDS`] samples of the estimator's playouts
+//! (`--seed 0..SEEDS`), not taken from seed 0 alone: one seed's figures move by up to ±10
+//! exact results and ±7 wrong winners on Tygem (`benches/seed_spread.py`), as much as a
+//! change to the estimator does, so a floor at seed 0's figure passed or failed changes
+//! partly by luck (seed 0 happened to be main's best seed on KGS and Fox, so floors at its
+//! figures failed changes that were neutral over five seeds). Over five seeds the noise is
+//! about √5 smaller, at the cost of four more audits of the Tygem zip and corpus/dev (the
+//! tests take about 90 s instead of 20). The tables printed are seed 0's (the rows
+//! `kifu-audit scan` writes by default), followed by each seed's figures and the pooled ones.
 
-use crate::common::{dev_rows, tygem_rows};
+use crate::common::{audit_seeded, corpus, dev_rows, tygem_rows};
 use kifu_audit::output::GameRow;
 use kifu_audit::rules::RulesetId;
 use kifu_audit::scoring::{Agreement, Outcome, ScoreReport};
 use kifu_audit::sgf::{ResultKind, Winner};
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 #[derive(Default, Debug, Clone, Copy)]
 struct Tally {
@@ -94,6 +106,95 @@ fn total(t: &BTreeMap<(String, String, &'static str), Tally>) -> Tally {
     })
 }
 
+/// Samples of the estimator's playouts the floors are measured over (seeds 0 to `SEEDS` − 1).
+const SEEDS: u64 = 5;
+
+type Table = BTreeMap<(String, String, &'static str), Tally>;
+
+/// Tallies summed over several tables (the same games under several seeds).
+fn pooled<'a>(tables: impl Iterator<Item = &'a Tally>) -> Tally {
+    tables.fold(Tally::default(), |mut a, x| {
+        a.exact += x.exact;
+        a.winner += x.winner;
+        a.differs += x.differs;
+        a.not_comparable += x.not_comparable;
+        a
+    })
+}
+
+/// Per seed: the Tygem counted games' tally and the resigned games (how many, how many the
+/// estimate names the side that did not resign, unsettled points). Seed 0 is the cached
+/// audit; the others are audited here and dropped once tallied.
+#[allow(clippy::type_complexity)]
+fn tygem_by_seed() -> Option<&'static Vec<(Tally, (usize, usize, u64))>> {
+    static FIGURES: OnceLock<Option<Vec<(Tally, (usize, usize, u64))>>> = OnceLock::new();
+    FIGURES
+        .get_or_init(|| {
+            let path = corpus("tygem-9d-2006.zip")?;
+            let figures = |rows: &[GameRow]| {
+                (
+                    total(&table(rows.iter(), |_| String::new())),
+                    resigned(rows),
+                )
+            };
+            let mut out = vec![figures(tygem_rows()?)];
+            for seed in 1..SEEDS {
+                out.push(figures(&audit_seeded(&path, seed)));
+            }
+            Some(out)
+        })
+        .as_ref()
+}
+
+/// Per seed: the table of the corpus/dev games (all sources; seed 0 is the cached audit).
+fn dev_by_seed() -> Option<&'static Vec<Table>> {
+    static TABLES: OnceLock<Option<Vec<Table>>> = OnceLock::new();
+    TABLES
+        .get_or_init(|| {
+            let path = corpus("dev")?;
+            let label = |r: &GameRow| {
+                if r.source.contains("featurecat_go-dataset") {
+                    "fox".to_string()
+                } else if r.source.contains("godmoves_Standard_Computer_Go_Dataset") {
+                    "kgs-6d".to_string()
+                } else {
+                    "other".to_string()
+                }
+            };
+            let mut out = vec![table(dev_rows()?.iter(), label)];
+            for seed in 1..SEEDS {
+                out.push(table(audit_seeded(&path, seed).iter(), label));
+            }
+            Some(out)
+        })
+        .as_ref()
+}
+
+/// One line per seed and the pooled figure of a tally picked from each seed's figures.
+fn print_seeds(what: &str, per_seed: &[Tally]) -> Tally {
+    for (seed, x) in per_seed.iter().enumerate() {
+        eprintln!(
+            "  seed {seed}: exact {} winner {} differs {} ({:.2}% / {:.2}%)",
+            x.exact,
+            x.winner,
+            x.differs,
+            100.0 * x.exact_rate(),
+            100.0 * x.winner_rate()
+        );
+    }
+    let all = pooled(per_seed.iter());
+    let k = per_seed.len().max(1) as f64;
+    eprintln!(
+        "  {what}, over seeds 0-{}: exact {:.1}, wrong winner {:.1} on average; exact {:.2}%, same winner {:.2}%",
+        per_seed.len().saturating_sub(1),
+        all.exact as f64 / k,
+        all.differs as f64 / k,
+        100.0 * all.exact_rate(),
+        100.0 * all.winner_rate()
+    );
+    all
+}
+
 fn print(title: &str, t: &BTreeMap<(String, String, &'static str), Tally>) {
     eprintln!("{title}");
     eprintln!(
@@ -132,26 +233,26 @@ fn tygem_counted_games_agree_with_the_recorded_results() {
         total.comparable() > 22_000,
         "about 23,000 counted games: {total:?}"
     );
+    let Some(by_seed) = tygem_by_seed() else {
+        return;
+    };
+    let per_seed: Vec<Tally> = by_seed.iter().map(|(t, _)| *t).collect();
+    let all = print_seeds("Tygem counted games", &per_seed);
     assert!(
-        total.exact_rate() >= TYGEM_EXACT_FLOOR,
-        "exact {:.4}",
-        total.exact_rate()
+        all.exact_rate() >= TYGEM_EXACT_FLOOR,
+        "exact over the seeds {:.4}",
+        all.exact_rate()
     );
     assert!(
-        total.winner_rate() >= TYGEM_WINNER_FLOOR,
-        "winner {:.4}",
-        total.winner_rate()
+        all.winner_rate() >= TYGEM_WINNER_FLOOR,
+        "winner over the seeds {:.4}",
+        all.winner_rate()
     );
 }
 
-/// Games that ended by resignation have no count to check, but the side that resigned was
-/// usually behind: how often the estimate of the final position (Korean counting, the
-/// record's komi) names the side that did not resign measures the estimator on positions
-/// left mid-fight. A weak signal (players resign with territory ahead when a group dies), so
-/// its floor guards against regressions only.
-#[test]
-fn tygem_resigned_games_mostly_favour_the_side_that_did_not_resign() {
-    let Some(rows) = tygem_rows() else { return };
+/// The resigned games among `rows`: how many, how many the estimate (Korean counting, the
+/// record's komi) names the side that did not resign, and their unsettled points.
+fn resigned(rows: &[GameRow]) -> (usize, usize, u64) {
     let (mut n, mut same, mut unsettled) = (0usize, 0usize, 0u64);
     for r in rows.iter() {
         let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
@@ -174,16 +275,40 @@ fn tygem_resigned_games_mostly_favour_the_side_that_did_not_resign() {
             same += 1;
         }
     }
-    let rate = same as f64 / n.max(1) as f64;
+    (n, same, unsettled)
+}
+
+/// Games that ended by resignation have no count to check, but the side that resigned was
+/// usually behind: how often the estimate of the final position (Korean counting, the
+/// record's komi) names the side that did not resign measures the estimator on positions
+/// left mid-fight. A weak signal (players resign with territory ahead when a group dies), so
+/// its floor guards against regressions only.
+#[test]
+fn tygem_resigned_games_mostly_favour_the_side_that_did_not_resign() {
+    let Some(by_seed) = tygem_by_seed() else {
+        return;
+    };
+    let (n, same, unsettled) = by_seed[0].1;
     eprintln!(
         "Tygem 2006 resigned games: {n}, the estimate names the side that did not resign in {:.2}%, unsettled points per game {:.1}",
-        100.0 * rate,
+        100.0 * same as f64 / n.max(1) as f64,
         unsettled as f64 / n.max(1) as f64
     );
+    for (seed, (_, (n, same, _))) in by_seed.iter().enumerate() {
+        eprintln!(
+            "  seed {seed}: {:.2}%",
+            100.0 * *same as f64 / (*n).max(1) as f64
+        );
+    }
+    let (all_n, all_same) = by_seed
+        .iter()
+        .fold((0, 0), |(a, b), (_, (n, same, _))| (a + n, b + same));
+    let rate = all_same as f64 / all_n.max(1) as f64;
+    eprintln!("  over seeds 0-{}: {:.2}%", by_seed.len() - 1, 100.0 * rate);
     assert!(n > 45_000, "about 48,000 resigned games: {n}");
     assert!(
         rate >= TYGEM_RESIGNED_FLOOR,
-        "resigned-winner rate {rate:.4}"
+        "resigned-winner rate over the seeds {rate:.4}"
     );
 }
 
@@ -231,9 +356,13 @@ const TYGEM_NOTHING_CEILING: f64 = 0.003;
 /// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.062%).
 const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 
-/// Floors: raise them as the estimator improves (never lower them to make a change pass). The goals
-/// are 95% exact / 99.5% same winner on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on
-/// KGS games with markup; measured now: 92.14% / 99.11% (92.11% / 99.06% before ten playouts per
+/// Floors, on the figures pooled over seeds 0–4 (module header): each is the pooled figure of
+/// the estimator that set it, rounded down. Raise them as the estimator improves; a change
+/// that lowers one states the trade in its commit and here, with its five-seed figures (no
+/// floor is lowered unseen to let a change pass). The goals are 95% exact / 99.5% same winner
+/// on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on KGS games with markup; measured
+/// now over seeds 0–4: 92.14% / 99.10% (21,403.8 exact and 210.0 wrong winners a seed); seed 0
+/// alone, the rows `scan` writes by default: 92.14% / 99.11% (92.11% / 99.06% before ten playouts per
 /// fight question instead of six, 92.09% / 99.05% before walls with
 /// two liberties raced the contents beside them without a shared liberty, 92.05% / 99.02% before eyes the enemy makes false in one
 /// move stopped proving life, 92.04% / 98.98% before the playouts' race sense,
@@ -253,9 +382,9 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// the pending seki, 89.44% / 97.43% before the earlier estimator and playout changes, 88.2% /
 /// 96.7% before the seki, one-stone-eye and playout-threshold changes) and 99.9% (895 of 896: teire
 /// taken from the markup; the one left disagrees with its own markup).
-const TYGEM_EXACT_FLOOR: f64 = 0.9214;
-const TYGEM_WINNER_FLOOR: f64 = 0.9911;
-/// Measured 72.35% (Korean counting, komi 6.5; 72.28% before ten playouts per fight question,
+const TYGEM_EXACT_FLOOR: f64 = 0.9213;
+const TYGEM_WINNER_FLOOR: f64 = 0.9909;
+/// Measured 72.26% over seeds 0–4, 72.35% under seed 0 (Korean counting, komi 6.5; 72.28% before ten playouts per fight question,
 /// 72.14% before walls with two liberties raced
 /// without a shared liberty, 71.87% before eyes the enemy makes false in one move stopped
 /// proving life, 70.08% before the playouts' race sense, 69.71% before the points of small captures
@@ -263,17 +392,19 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9911;
 /// stones on their rim, 68.88% before the eye-space valuation, 67.18% before open neutral areas were split by
 /// distance, 64.00% before open board stopped being an enclosure, 60.5% before that); a static
 /// count of the stones as they lie: 54%.
-const TYGEM_RESIGNED_FLOOR: f64 = 0.723;
+const TYGEM_RESIGNED_FLOOR: f64 = 0.7226;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
-/// KGS Japanese counted games without markup: measured 90.74% exact (1,392 of 1,534; 90.55%,
+/// KGS Japanese counted games without markup: measured 90.47% exact over seeds 0–4 (1,387.8 of
+/// 1,534 a seed; seed 0, its best: 90.74%, 1,392; 90.55%,
 /// 1,389, before walls with two liberties raced without a shared liberty; 89.83%,
 /// 1,378, before the points of small captures became playable in the playouts; 85.1%
 /// before teire took a chain's last liberty after the dame; the rest is mostly the players'
 /// own marking, GNU Go agreeing with us).
-const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9074;
+const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9046;
 
 /// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): measured
-/// 351 of 500 comparable games exact (70.2%), 474 same winner (94.8%; 350 and 473 before ten
+/// over seeds 0–4 350.4 of 500 comparable games exact (70.08%), 471.0 same winner (94.20%); seed
+/// 0: 351 exact (70.2%), 474 same winner (94.8%; 350 and 473 before ten
 /// playouts per fight question, 350 and 474 before walls with two liberties raced the contents
 /// beside them without a shared liberty; 349 and 467 before the
 /// playouts could play the points of small captures and had race sense), once Fox's `KM[0]` in
@@ -281,8 +412,8 @@ const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9074;
 /// results as stones (`B+1.75` = 3.5 points) and its damaged UTF-8 as UTF-8 (a GBK guess had
 /// swallowed the `]` closing some names, and the komi after them); before, 337 of 1,194
 /// (28.2%) and 856 (71.7%).
-const FOX_EXACT_FLOOR: f64 = 0.701;
-const FOX_WINNER_FLOOR: f64 = 0.947;
+const FOX_EXACT_FLOOR: f64 = 0.7008;
+const FOX_WINNER_FLOOR: f64 = 0.942;
 
 #[test]
 fn fox_counted_games_agree_with_the_recorded_results() {
@@ -303,15 +434,23 @@ fn fox_counted_games_agree_with_the_recorded_results() {
         total.not_comparable
     );
     assert!(total.comparable() > 400, "{total:?}");
+    let Some(by_seed) = dev_by_seed() else {
+        return;
+    };
+    let per_seed: Vec<Tally> = by_seed
+        .iter()
+        .map(|t| pooled(t.iter().filter(|(k, _)| k.0 == "fox").map(|(_, x)| x)))
+        .collect();
+    let all = print_seeds("Fox counted games", &per_seed);
     assert!(
-        total.exact_rate() >= FOX_EXACT_FLOOR,
-        "Fox exact {:.4}",
-        total.exact_rate()
+        all.exact_rate() >= FOX_EXACT_FLOOR,
+        "Fox exact over the seeds {:.4}",
+        all.exact_rate()
     );
     assert!(
-        total.winner_rate() >= FOX_WINNER_FLOOR,
-        "Fox same winner {:.4}",
-        total.winner_rate()
+        all.winner_rate() >= FOX_WINNER_FLOOR,
+        "Fox same winner over the seeds {:.4}",
+        all.winner_rate()
     );
 }
 
@@ -343,14 +482,20 @@ fn kgs_counted_games_agree_with_the_recorded_results() {
         "exact with markup {:.4}",
         markup.exact_rate()
     );
-    let estimated = t
-        .get(&("kgs-6d".into(), "japanese".into(), "estimated"))
-        .copied()
-        .unwrap_or_default();
+    let key = ("kgs-6d".to_string(), "japanese".to_string(), "estimated");
+    let estimated = t.get(&key).copied().unwrap_or_default();
     assert!(estimated.comparable() > 1_000, "{estimated:?}");
+    let Some(by_seed) = dev_by_seed() else {
+        return;
+    };
+    let per_seed: Vec<Tally> = by_seed
+        .iter()
+        .map(|t| t.get(&key).copied().unwrap_or_default())
+        .collect();
+    let all = print_seeds("KGS Japanese counted games without markup", &per_seed);
     assert!(
-        estimated.exact_rate() >= KGS_JAPANESE_ESTIMATED_EXACT_FLOOR,
-        "Japanese, estimated, exact {:.4}",
-        estimated.exact_rate()
+        all.exact_rate() >= KGS_JAPANESE_ESTIMATED_EXACT_FLOOR,
+        "Japanese, estimated, exact over the seeds {:.4}",
+        all.exact_rate()
     );
 }
