@@ -169,8 +169,19 @@ const POTENTIAL_SPACE: u16 = 80;
 /// with it 21,403.8 / 210.0 / 72.26%; more resigned games named under all five seeds.)
 const RACE_LIBS: u16 = 2;
 /// Enclosures with more empty points than this never get the semeai check (**choice**,
-/// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25).
-const SEMEAI_SPACE: u16 = 6;
+/// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25. 10 rather than
+/// 6, together with the playouts' false-eye rule (see `FastBoard::is_playout_move`), over
+/// seeds 0–4 (`benches/seed_spread.py`): exact 21,403.8 → 21,405.4, wrong winners 210.0 →
+/// 205.0 (fewer under four seeds of five), resigned games named 72.26% → 72.74% (more under
+/// all five); corpus/dev's KGS Japanese games without markup 1,387.8 exact either way, Fox
+/// 350.4 → 350.2 exact and 471.0 → 470.4 same winner, scoring instructions 4,132.3 M →
+/// 4,331.9 M (+4.8%) for the first 5,000 Tygem games.
+/// The games it wins have weak walls (stones in atari, a group without eye potential)
+/// around contents the playouts now let race; four it loses under every seed have the same
+/// kind of walls (e.g. 2006-01/84646350). 10 without the false-eye rule: 21,403.8 / 206.0 /
+/// 72.75%, KGS 1,387.2; seed 0 alone: 8 gives 21,402 / 208, 15 21,391 / 210, 20 21,374 /
+/// 218; at 12 a Fox pro game's winner turned on the seed.)
+const SEMEAI_SPACE: u16 = 10;
 /// An enclosure of more than [`OPEN_BOARD`] empty points holding at least [`OPEN_STONES`]
 /// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game
 /// stopped mid-fight, everything not one colour's forms one huge "enclosure", and its

@@ -367,8 +367,10 @@ impl FastBoard {
         false
     }
 
-    /// Whether `i` is an eye-like point of `c`: all neighbours are `c` or wall, and at most
-    /// one diagonal (none on the edge) is the opponent's.
+    /// Whether `i` is an eye-like point of `c`, which playouts do not fill: all neighbours
+    /// are `c` or wall, and either at most one diagonal (none on the edge) is the opponent's,
+    /// or the point is a false eye whose fill would connect no chain in atari and leave the
+    /// joined chain two liberties or fewer.
     #[cfg(test)]
     pub fn is_eye(&self, c: u8, i: usize) -> bool {
         self.check(i);
@@ -389,7 +391,54 @@ impl FastBoard {
         let o = opp(c);
         let bad = d.iter().filter(|&&x| x == o).count();
         let wall = d.contains(&WALL);
-        bad + usize::from(wall) < 2
+        if bad + usize::from(wall) < 2 {
+            return true;
+        }
+        // a false eye (by its diagonals): filling it connects, which matters when one of the
+        // chains is in atari; otherwise a fill leaving two liberties or fewer only shortens
+        // the chains' liberties in a race (the enemy diagonal may be a stone about to die:
+        // Tygem 2006-04/95687979, a corner point filled at random read as a seki)
+        !self
+            .g
+            .adj(i)
+            .iter()
+            .any(|&n| self.cell[n] == c && self.atari_at(n))
+            && self.fill_leaves_two(c, i)
+    }
+
+    /// Whether the chains of `c` around `i` would have two liberties or fewer once `i` is
+    /// filled (with every neighbour of `i` one of them or the edge).
+    fn fill_leaves_two(&self, c: u8, i: usize) -> bool {
+        let mut libs = [0usize; 2];
+        let mut k = 0;
+        let mut heads = [usize::MAX; 4];
+        for (j, n) in self.g.adj(i).into_iter().enumerate() {
+            if self.cell[n] != c {
+                continue;
+            }
+            let h = self.head[n] as usize;
+            if heads.contains(&h) {
+                continue;
+            }
+            heads[j] = h;
+            let mut s = h;
+            loop {
+                for m in self.g.adj(s) {
+                    if m != i && self.cell[m] == EMPTY && !libs[..k].contains(&m) {
+                        if k == 2 {
+                            return false;
+                        }
+                        libs[k] = m;
+                        k += 1;
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+        }
+        true
     }
 
     /// Play `c` on the empty point `i`, capturing as needed. A move leaving its own chain
@@ -720,6 +769,29 @@ mod tests {
         );
         let e = board(&[".X...", "X....", "....."]);
         assert!(e.is_eye(BLACK, e.g.idx(0, 0)));
+    }
+
+    /// The point `(1, 0)` on the top edge, ringed by Black, is a false eye (White's stone on
+    /// its diagonal): a playout fills it when the fill gains liberties or saves a chain in
+    /// atari, never when it only shortens Black's liberties.
+    #[test]
+    fn a_false_eye_is_filled_only_to_connect_or_gain_liberties() {
+        let p = |b: &FastBoard| b.g.idx(1, 0);
+        // the fill joins three chains with three liberties between them
+        let b = board(&["X.X..", ".XO..", ".....", "....."]);
+        assert!(!b.is_eye(BLACK, p(&b)));
+        assert!(b.is_playout_move(BLACK, p(&b)));
+        // with White on the third liberty, the joined chain would have two: no fill
+        let b = board(&["X.X..", ".XO..", ".O...", "....."]);
+        assert!(b.is_eye(BLACK, p(&b)));
+        assert!(!b.is_playout_move(BLACK, p(&b)));
+        // the stone on the right in atari: the fill connects it
+        let b = board(&["X.XO.", ".XO..", ".....", "....."]);
+        assert!(b.in_atari(b.g.idx(2, 0)));
+        assert!(b.is_playout_move(BLACK, p(&b)));
+        // a real eye on the edge (no enemy diagonal) stays an eye however many liberties
+        let b = board(&["X.X..", ".X...", ".....", "....."]);
+        assert!(b.is_eye(BLACK, p(&b)));
     }
 
     #[test]

@@ -10,7 +10,9 @@
 //! else capture a chain that was in atari at
 //! the start or was left in atari by an earlier move, otherwise play a random legal move that
 //! neither fills one's own eye nor puts a chain of two or more stones in atari (so a seki
-//! stays a seki, and a lone nakade stone may still be thrown in). Moves are drawn by probing
+//! stays a seki, and a lone nakade stone may still be thrown in); a false eye counts as an
+//! eye unless filling it connects a chain in atari or leaves three liberties or more (filled
+//! at random, it shortened the walls' liberties in a race). Moves are drawn by probing
 //! the area from a random start, so a move costs little more than the probes it rejects. Half the playouts start with each colour, and the question "does this group
 //! survive?" is answered by the share of playouts in which its stones are still on the board.
 //!
