@@ -109,7 +109,7 @@ const SETTLED: u8 = 3;
 const SHAKY_LOW: f64 = 0.25;
 const SHAKY_HIGH: f64 = 0.75;
 /// A settled group dies when it survives fewer playouts than this share (**choice**, Tygem
-/// counted games: with [`SETTLE_PLAYOUTS`] = 4, 0.6 kills the groups that survive two of four
+/// counted games: with four settle playouts (the default then), 0.6 kills the groups that survive two of four
 /// playouts, which 0.5 left alive: 88.36% → 88.52% exact, 96.81% → 96.87% same winner, and
 /// the resigned games' estimate names the side that did not resign 60.6% → 61.9%).
 const SETTLE_DEAD_BELOW: f64 = 0.6;

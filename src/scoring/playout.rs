@@ -59,16 +59,21 @@ impl Rng {
 pub(crate) const PLAYOUTS: usize = 10;
 /// Playouts for the final batch that settles every group still open at once, unless the
 /// caller asks for more ([`crate::scoring::Scorer::set_settle_playouts`]): in a game stopped
-/// mid-fight that batch spans most of the board, and four playouts decided the Tygem counted
-/// games nearly as well as more (**choice**, Tygem, 77,076 games: counted exact / wrong
-/// winners / resigned games named: 1 playout 21,361 / 248 / 67.53%; 2: 21,358 / 238 /
-/// 68.32%; 4: 21,393 / 221 / 72.14%; 6: 21,409 / 211 / 73.81%; 8: 21,403 / 217 / 74.67%;
-/// 12: 21,409 / 217 / 76.33%; 16: 21,412 / 209 / 76.87%; 32: 21,415 / 209 / 78.19%.
-/// `Scorer::score` instructions for the first 5,000 games, measured before the last eye
-/// rule: 4 playouts 3.79 G, 6: 4.84 G, 8: 5.82 G. The counted games, whose final
-/// positions are settled, move little; the resigned games' unfinished fights are decided
-/// better by a larger sample.)
-pub const SETTLE_PLAYOUTS: usize = 4;
+/// mid-fight that batch spans most of the board. A group lives when it survives
+/// the estimator's 60% of them (4 of 6), and the batch stops once every verdict is
+/// certain, so the cost grows less than the count. **choice**, Tygem, 77,076 games, means over
+/// seeds 0–4 (`benches/seed_spread.py --playouts N`), counted exact / wrong winners /
+/// resigned games named, and CPU seconds of the full scan (means of three or four alternating
+/// runs): 4 playouts 21,405.4 / 205.0 / 72.74%, 26.0 s; 5: 21,401.0 / 209.4 / 73.31%; 6:
+/// 21,411.6 / 201.0 / 74.57%, 30.1 s (better than 4 on exact and wrong winners under four
+/// seeds of five, on resigned games under all five); 8: 21,414.4 / 199.8 / 75.47%, 35.1 s.
+/// `Scorer::score` instructions for the first 5,000 Tygem games: 4: 4,331.9 M, 6: 5,335.6 M. corpus/dev over the same seeds,
+/// KGS Japanese without markup exact: 4: 1,387.8, 6: 1,389.4, 8: 1,388.4; Fox same winner
+/// within a game of each other. Six buys two thirds or more of what eight gains for under
+/// half its extra cost; the scan's speed is the price (issue goals: see README, Measured).
+/// (Measured before the current estimator: 1: 21,361 / 248 / 67.53%; 2: 21,358 / 238 /
+/// 68.32%; 12: 21,409 / 217 / 76.33%; 16: 21,412 / 209 / 76.87%; 32: 21,415 / 209 / 78.19%.)
+pub const SETTLE_PLAYOUTS: usize = 6;
 /// The most settle playouts a caller may ask for.
 pub const MAX_SETTLE_PLAYOUTS: usize = 64;
 

@@ -1191,8 +1191,8 @@ const SPLIT_VERDICT: &str = "
         ";
 
 /// Tygem game 86613451 (counted B+5.5, exact under most seeds): Black's 21 stones around
-/// C13 survive one of the three final playouts run under seed 0 (the fourth could not change
-/// the verdict), not the three of four they need: they count as dead, and the split verdict
+/// C13 survive one of the four final playouts run under seed 0 (the last two of six could not
+/// change the verdict), not the four of six they need: they count as dead, and the split verdict
 /// is reported as unsettled, which is how a user finds the game to check (the record has
 /// them alive, as seeds 1–5 do; see [`another_playout_seed_is_another_deterministic_sample`]).
 /// (The white stone at C14 showed this until the semeai check reached ten empty points and
@@ -1205,13 +1205,13 @@ fn a_split_playout_verdict_is_reported_as_unsettled() {
     assert_eq!(r.unsettled_stones.len(), 21);
     // C13 (Black)
     assert!(r.unsettled_stones.contains(&Point::new(2, 6)));
-    // they died in the final playouts, having survived one of the three run; the other dead
+    // they died in the final playouts, having survived one of the four run; the other dead
     // stones died in the static analysis
     let why = g.dead_reasons();
     assert_eq!(why.len(), r.dead_stones.len());
     for (&p, &w) in r.dead_stones.iter().zip(&why) {
         let want = if r.unsettled_stones.contains(&p) {
-            DeadReason::FinalPlayouts(33)
+            DeadReason::FinalPlayouts(25)
         } else {
             DeadReason::NoTwoEyes
         };
@@ -1381,9 +1381,9 @@ fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
 
 /// More settle playouts ([`Scorer::set_settle_playouts`]): the final batch runs as many as
 /// asked, stopping once every verdict is certain; a group needs the same share of them to
-/// live (3 of 4, 5 of 8, 10 of 16); the same scorer gives the same answer every time (Tygem
-/// game 86613451: Black's 21 stones around C13, dead on one survival in three playouts, live
-/// over sixteen, the record's count, still reported unsettled: they survive fewer than ¾);
+/// live (3 of 4, 4 of 6, 5 of 8, 10 of 16); the same scorer gives the same answer every time (Tygem
+/// game 86613451: Black's 21 stones around C13, dead on one survival in four of six playouts,
+/// live over sixteen, the record's count, still reported unsettled: they survive fewer than ¾);
 /// the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
 #[test]
 fn the_settle_batch_runs_the_playouts_asked_for() {
@@ -1394,21 +1394,21 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
     assert_eq!(scorer.settle_playouts(), SETTLE_PLAYOUTS);
-    let four = scorer.score(&input_of(&g));
-    let ran_four = scorer.estimator.reader.playouts;
+    let six = scorer.score(&input_of(&g));
+    let ran_six = scorer.estimator.reader.playouts;
     scorer.set_settle_playouts(16);
     let sixteen = scorer.score(&input_of(&g));
     let ran_sixteen = scorer.estimator.reader.playouts;
-    assert!(ran_sixteen > ran_four, "{ran_four} → {ran_sixteen}");
+    assert!(ran_sixteen > ran_six, "{ran_six} → {ran_sixteen}");
     assert_eq!(scorer.score(&input_of(&g)), sixteen);
     // C13 (Black)
     let c13 = Point::new(2, 6);
-    assert!(four.dead_stones.contains(&c13));
-    assert_eq!(four.unsettled_points, 21);
-    // the group four playouts killed on a split verdict lives in a larger sample, still shaky
+    assert!(six.dead_stones.contains(&c13));
+    assert_eq!(six.unsettled_points, 21);
+    // the group six playouts killed on a split verdict lives in a larger sample, still shaky
     assert!(!sixteen.dead_stones.contains(&c13));
-    assert_eq!(sixteen.dead_stones.len() + 21, four.dead_stones.len());
-    assert_eq!(sixteen.unsettled_stones, four.unsettled_stones);
+    assert_eq!(sixteen.dead_stones.len() + 21, six.dead_stones.len());
+    assert_eq!(sixteen.unsettled_stones, six.unsettled_stones);
     scorer.set_settle_playouts(0);
     assert_eq!(scorer.settle_playouts(), 1);
     scorer.set_settle_playouts(1000);
@@ -1418,7 +1418,7 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
 /// Another playout seed ([`Scorer::set_playout_seed`]) is another deterministic sample: seed 0
 /// is the default; the same seed gives the same report every time; and on Tygem game
 /// 86613451 the split verdict moves with the sample: Black's 21 stones around C13 survive a
-/// third of the final playouts with seed 0 and die, all of them reported unsettled, and with
+/// quarter of the final playouts with seed 0 and die, all of them reported unsettled, and with
 /// seed 3 they live (the record's count), nothing left unsettled.
 #[test]
 fn another_playout_seed_is_another_deterministic_sample() {
