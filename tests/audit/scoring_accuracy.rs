@@ -10,7 +10,7 @@
 //! partly by luck (seed 0 happened to be main's best seed on KGS and Fox, so floors at its
 //! figures failed changes that were neutral over five seeds). Over five seeds the noise is
 //! about √5 smaller, at the cost of four more audits of the Tygem zip and corpus/dev (the
-//! tests take about 90 s instead of 20). The tables printed are seed 0's (the rows
+//! tests take about 2 minutes instead of 20 s). The tables printed are seed 0's (the rows
 //! `kifu-audit scan` writes by default), followed by each seed's figures and the pooled ones.
 
 use crate::common::{audit_seeded, corpus, dev_rows, tygem_rows};
@@ -57,12 +57,12 @@ fn counted(row: &GameRow) -> bool {
         .is_some_and(|r| r.kind == ResultKind::Score && r.margin.is_some())
 }
 
+/// Counted games by (source label, rules, markup).
+type Table = BTreeMap<(String, String, &'static str), Tally>;
+
 /// Tallies counted games by (source label, rules, markup).
-fn table<'a>(
-    rows: impl Iterator<Item = &'a GameRow>,
-    label: impl Fn(&GameRow) -> String,
-) -> BTreeMap<(String, String, &'static str), Tally> {
-    let mut t: BTreeMap<(String, String, &'static str), Tally> = BTreeMap::new();
+fn table<'a>(rows: impl Iterator<Item = &'a GameRow>, label: impl Fn(&GameRow) -> String) -> Table {
+    let mut t = Table::new();
     for r in rows.filter(|r| counted(r)) {
         let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
             continue;
@@ -80,36 +80,35 @@ fn table<'a>(
     t
 }
 
-/// The table of the corpus/dev games whose path contains `source`, printed under `title`;
+/// The corpus/dev sources these tests measure: a part of the path, and the label of their rows.
+const FOX: (&str, &str) = ("featurecat_go-dataset", "fox");
+const KGS: (&str, &str) = ("godmoves_Standard_Computer_Go_Dataset", "kgs-6d");
+
+/// The label of a corpus/dev row: its source's, or "other".
+fn dev_label(r: &GameRow) -> String {
+    [FOX, KGS]
+        .iter()
+        .find(|(source, _)| r.source.contains(source))
+        .map_or("other", |(_, label)| label)
+        .to_string()
+}
+
+/// The table of seed 0's corpus/dev games from `source` (see [`FOX`]), printed under `title`;
 /// `None` without the corpus.
-fn dev_table(
-    source: &str,
-    label: &str,
-    title: &str,
-) -> Option<BTreeMap<(String, String, &'static str), Tally>> {
+fn dev_table((source, _): (&str, &str), title: &str) -> Option<Table> {
     let rows = dev_rows()?;
-    let t = table(rows.iter().filter(|r| r.source.contains(source)), |_| {
-        label.into()
-    });
+    let t = table(rows.iter().filter(|r| r.source.contains(source)), dev_label);
     print(title, &t);
     Some(t)
 }
 
 /// All rows of a table together.
-fn total(t: &BTreeMap<(String, String, &'static str), Tally>) -> Tally {
-    t.values().fold(Tally::default(), |mut a, x| {
-        a.exact += x.exact;
-        a.winner += x.winner;
-        a.differs += x.differs;
-        a.not_comparable += x.not_comparable;
-        a
-    })
+fn total(t: &Table) -> Tally {
+    pooled(t.values())
 }
 
 /// Samples of the estimator's playouts the floors are measured over (seeds 0 to `SEEDS` − 1).
 const SEEDS: u64 = 5;
-
-type Table = BTreeMap<(String, String, &'static str), Tally>;
 
 /// Tallies summed over several tables (the same games under several seeds).
 fn pooled<'a>(tables: impl Iterator<Item = &'a Tally>) -> Tally {
@@ -152,18 +151,9 @@ fn dev_by_seed() -> Option<&'static Vec<Table>> {
     TABLES
         .get_or_init(|| {
             let path = corpus("dev")?;
-            let label = |r: &GameRow| {
-                if r.source.contains("featurecat_go-dataset") {
-                    "fox".to_string()
-                } else if r.source.contains("godmoves_Standard_Computer_Go_Dataset") {
-                    "kgs-6d".to_string()
-                } else {
-                    "other".to_string()
-                }
-            };
-            let mut out = vec![table(dev_rows()?.iter(), label)];
+            let mut out = vec![table(dev_rows()?.iter(), dev_label)];
             for seed in 1..SEEDS {
-                out.push(table(audit_seeded(&path, seed).iter(), label));
+                out.push(table(audit_seeded(&path, seed).iter(), dev_label));
             }
             Some(out)
         })
@@ -195,7 +185,7 @@ fn print_seeds(what: &str, per_seed: &[Tally]) -> Tally {
     all
 }
 
-fn print(title: &str, t: &BTreeMap<(String, String, &'static str), Tally>) {
+fn print(title: &str, t: &Table) {
     eprintln!("{title}");
     eprintln!(
         "  {:<22} {:<13} {:<10} {:>7} {:>7} {:>7} {:>7} {:>8} {:>8}",
@@ -434,8 +424,7 @@ const FOX_WINNER_FLOOR: f64 = 0.9416;
 #[test]
 fn fox_counted_games_agree_with_the_recorded_results() {
     let Some(t) = dev_table(
-        "featurecat_go-dataset",
-        "fox",
+        FOX,
         "Fox counted games (corpus/dev): recorded result vs the record's rules and komi",
     ) else {
         return;
@@ -455,7 +444,7 @@ fn fox_counted_games_agree_with_the_recorded_results() {
     };
     let per_seed: Vec<Tally> = by_seed
         .iter()
-        .map(|t| pooled(t.iter().filter(|(k, _)| k.0 == "fox").map(|(_, x)| x)))
+        .map(|t| pooled(t.iter().filter(|(k, _)| k.0 == FOX.1).map(|(_, x)| x)))
         .collect();
     let all = print_seeds("Fox counted games", &per_seed);
     assert!(
@@ -473,20 +462,16 @@ fn fox_counted_games_agree_with_the_recorded_results() {
 #[test]
 fn kgs_counted_games_agree_with_the_recorded_results() {
     let Some(t) = dev_table(
-        "godmoves_Standard_Computer_Go_Dataset",
-        "kgs-6d",
+        KGS,
         "KGS 6d+ counted games (corpus/dev): recorded result vs the record's rules and komi",
     ) else {
         return;
     };
-    let mut markup = Tally::default();
-    for ((_, _, dead), x) in &t {
-        if *dead == "TB/TW" {
-            markup.exact += x.exact;
-            markup.winner += x.winner;
-            markup.differs += x.differs;
-        }
-    }
+    let markup = pooled(
+        t.iter()
+            .filter(|((_, _, dead), _)| *dead == "TB/TW")
+            .map(|(_, x)| x),
+    );
     eprintln!(
         "  with TB/TW markup: {} games, exact {:.2}%",
         markup.comparable(),
@@ -498,7 +483,7 @@ fn kgs_counted_games_agree_with_the_recorded_results() {
         "exact with markup {:.4}",
         markup.exact_rate()
     );
-    let key = ("kgs-6d".to_string(), "japanese".to_string(), "estimated");
+    let key = (KGS.1.to_string(), "japanese".to_string(), "estimated");
     let estimated = t.get(&key).copied().unwrap_or_default();
     assert!(estimated.comparable() > 1_000, "{estimated:?}");
     let Some(by_seed) = dev_by_seed() else {
