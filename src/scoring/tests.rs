@@ -1372,6 +1372,54 @@ fn a_false_eye_is_not_filled_at_random_in_a_race() {
     }
 }
 
+/// A group whose one-point eye is a ko (its stone beside the eye is in atari there) and whose
+/// other eye space holds enemy stones already judged dead lives by capturing those stones
+/// (Tygem 2006-05/98967832, counted B+4.5, which we now reproduce exactly; GNU Go agrees).
+/// Black's corner from O19 to T17: R17 is the eye, but White captures R18 there; P19 and
+/// Q18 are in atari at Q19, which Black takes. The fight over the corner went to playouts
+/// confined to the enclosure, which never reached Q19 (the space of the dead stones was
+/// settled, not open): Black lost that fight, and the game read W+37.5.
+#[test]
+fn a_group_lives_by_capturing_stones_already_dead_in_its_eye_space() {
+    let g = game(
+        "
+        . . O X X . . . X O O . O X O . O . .
+        . O O O X . . . . X O . O X X O X O X
+        . O O X . X . . . X O . O X X X . X X
+        . O X X . . . . . X . O . O O X X X O
+        O O O X . . . . . X O . . . . O O O O
+        O X X O X X X X X X O O O O O O . X O
+        X X . . X O O X O X . . X O X O O X .
+        . . X . X O . O O X X X X X X X X X X
+        . . . . X O O . O O O O . . . . O O X
+        . X O X X O . O X O . O O O . O X O O
+        . X X O O O O X X O . O X O . . X O .
+        . O O X O O X . X X O O X X X X X O .
+        . . . X O X . X . O X X X X O X X O .
+        X X X . X X . X . . X . X O O O O . .
+        X O X X . . X . X . . . X X O . . . .
+        O O O O X X X X O X X X X O O O . . .
+        . O O . O O O O O O O O X X . O . . .
+        . . . . . . . . . . . O O X X O O . .
+        . . . . . . . . . . . O X X X X O . .
+        ",
+    );
+    let r = g.score();
+    // O19, P18, T17 (Black) live
+    for p in [Point::new(13, 0), Point::new(14, 1), Point::new(18, 2)] {
+        assert!(!r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
+    }
+    // P19, Q18, R19, S18 (White) die
+    for p in [
+        Point::new(14, 0),
+        Point::new(15, 1),
+        Point::new(16, 0),
+        Point::new(17, 1),
+    ] {
+        assert!(r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
+    }
+}
+
 /// Why the stone at `p` is dead in `g`, if it is.
 fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
     let r = g.score();
