@@ -1284,16 +1284,7 @@ fn an_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
         . X O O O O X X X . . . . . X X X O .
         ",
     );
-    let r = g.score();
-    // P11, P9, O8, P7 (White)
-    for p in [
-        Point::new(14, 8),
-        Point::new(14, 10),
-        Point::new(13, 11),
-        Point::new(14, 12),
-    ] {
-        assert!(r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
-    }
+    assert_dead(&g.score(), &["P11", "P9", "O8", "P7"]);
 }
 
 /// Tygem game 121573132 (B+0.5, Korean, komi 6.5), upper right: Black's eight stones from
@@ -1366,10 +1357,7 @@ fn a_false_eye_is_not_filled_at_random_in_a_race() {
     );
     let r = g.score();
     assert!(r.seki_stones.is_empty(), "no seki: {:?}", r.seki_stones);
-    // R18, S18, S17 (White)
-    for p in [Point::new(16, 1), Point::new(17, 1), Point::new(17, 2)] {
-        assert!(r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
-    }
+    assert_dead(&r, &["R18", "S18", "S17"]);
 }
 
 /// A group whose one-point eye is a ko (its stone beside the eye is in atari there) and whose
@@ -1405,18 +1393,37 @@ fn a_group_lives_by_capturing_stones_already_dead_in_its_eye_space() {
         ",
     );
     let r = g.score();
-    // O19, P18, T17 (Black) live
-    for p in [Point::new(13, 0), Point::new(14, 1), Point::new(18, 2)] {
-        assert!(!r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
+    assert_alive(&r, &["O19", "P18", "T17"]);
+    assert_dead(&r, &["P19", "Q18", "R19", "S18"]);
+}
+
+/// The point of a 19x19 board at `label` ("A19" the top-left corner; no column I).
+fn vertex(label: &str) -> Point {
+    let (col, row) = label.split_at(1);
+    let c = col.as_bytes()[0];
+    let x = c - b'A' - u8::from(c > b'I');
+    Point::new(x, 19 - row.parse::<u8>().expect("row"))
+}
+
+/// Asserts that the stones at `labels` (see [`vertex`]) are among `r`'s dead stones.
+fn assert_dead(r: &ScoreReport, labels: &[&str]) {
+    for l in labels {
+        assert!(
+            r.dead_stones.contains(&vertex(l)),
+            "{l} {:?}",
+            r.dead_stones
+        );
     }
-    // P19, Q18, R19, S18 (White) die
-    for p in [
-        Point::new(14, 0),
-        Point::new(15, 1),
-        Point::new(16, 0),
-        Point::new(17, 1),
-    ] {
-        assert!(r.dead_stones.contains(&p), "{p:?} {:?}", r.dead_stones);
+}
+
+/// Asserts that none of the stones at `labels` (see [`vertex`]) is dead in `r`.
+fn assert_alive(r: &ScoreReport, labels: &[&str]) {
+    for l in labels {
+        assert!(
+            !r.dead_stones.contains(&vertex(l)),
+            "{l} {:?}",
+            r.dead_stones
+        );
     }
 }
 
