@@ -16,7 +16,7 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
+    Agreement, DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits};
 use anyhow::{bail, Context, Result};
@@ -472,6 +472,33 @@ impl Explained {
                     number(m),
                     s.record_agreement.name()
                 );
+                let recorded_margin = r.result.as_ref().and_then(|res| {
+                    let m = res.margin_points()?;
+                    match res.winner {
+                        sgf::Winner::Black => Some(m),
+                        sgf::Winner::White => Some(-m),
+                        _ => None,
+                    }
+                });
+                if let (Some(other), Some(rec)) = (
+                    s.margin_other_teire_convention(Some(rules)),
+                    recorded_margin,
+                ) {
+                    if s.record_agreement != Agreement::Exact && (other - rec).abs() < 1e-9 {
+                        let how = if rules == RulesetId::Korean {
+                            "taken off"
+                        } else {
+                            "counted"
+                        };
+                        let _ = writeln!(
+                            out,
+                            "  the record matches with its teire points {how} (B {}, W {}): margin {}; records count them or not game by game",
+                            s.black_teire,
+                            s.white_teire,
+                            number(other)
+                        );
+                    }
+                }
             }
             _ => {
                 let _ = writeln!(

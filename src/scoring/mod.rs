@@ -267,6 +267,26 @@ pub struct ScoreReport {
     pub ownership: Vec<PointOwner>,
 }
 
+impl ScoreReport {
+    /// [`ScoreReport::margin_recorded_rules`] under the other teire convention, for a record
+    /// under `rules`: Korean counting with the teire points taken off, Japanese counting with
+    /// them scored (records follow either way, game by game: Tygem counts them in about two
+    /// games of three). `None` under area counting (filling a teire point changes no area),
+    /// unknown rules, or without teire points.
+    pub fn margin_other_teire_convention(&self, rules: Option<RulesetId>) -> Option<f64> {
+        let m = self.margin_recorded_rules?;
+        if self.teire_points == 0 {
+            return None;
+        }
+        let teire = f64::from(self.black_teire) - f64::from(self.white_teire);
+        match rules? {
+            RulesetId::Korean => Some(m - teire),
+            RulesetId::Japanese => Some(m + teire),
+            _ => None,
+        }
+    }
+}
+
 /// Scores games. Holds per-thread scratch memory: make one per thread and reuse it.
 #[derive(Clone, Debug)]
 pub struct Scorer {

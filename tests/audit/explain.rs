@@ -562,3 +562,39 @@ fn explain_says_why_estimated_stones_are_dead() {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
 }
+
+/// A record that differs from our count only by its teire convention says so: Black's stone
+/// E5 has one liberty, D5, inside Black's territory, so Black must fill D5 (teire). Korean
+/// counting scores D5 and Japanese counting does not; a Korean record that takes it off, or a
+/// Japanese one that counts it, matches with the other convention (margins under komi 0.5:
+/// Korean 27 − 35, Japanese 26 − 35).
+#[test]
+fn explain_names_a_record_that_follows_the_other_teire_convention() {
+    let board = "AB[da][db][dc][dd][df][dg][dh][di][ce][ee]\
+        AW[ea][eb][ec][ed][ef][eg][eh][ei][fe]";
+    for (rules, re, line) in [
+        (
+            "Korean",
+            "W+9.5",
+            "the record matches with its teire points taken off (B 1, W 0): margin -9.5",
+        ),
+        (
+            "Japanese",
+            "W+8.5",
+            "the record matches with its teire points counted (B 1, W 0): margin -8.5",
+        ),
+    ] {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0.5]RU[{rules}]RE[{re}]{board})");
+        let e = explain_bytes("teire.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+        let text = e.text();
+        assert!(
+            text.contains(": winner\n"),
+            "{rules}: not `winner` in\n{text}"
+        );
+        assert!(text.contains(line), "{rules}: missing {line:?} in\n{text}");
+    }
+    // a record that agrees with our count gets no such line
+    let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0.5]RU[Korean]RE[W+8.5]{board})");
+    let e = explain_bytes("teire.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    assert!(!e.text().contains("teire points taken off"), "{}", e.text());
+}

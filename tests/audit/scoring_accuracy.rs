@@ -272,7 +272,7 @@ fn teire_conventions(rows: &[GameRow]) -> (BTreeMap<(u32, u32), TeireTally>, usi
             (Winner::White, Some(m)) => -m,
             _ => continue,
         };
-        let without = ours - s.black_teire as f64 + s.white_teire as f64;
+        let without = s.margin_other_teire_convention(rec.rules).unwrap_or(ours);
         if s.record_agreement != Agreement::Exact && recorded == without {
             exact_without += 1;
         }
