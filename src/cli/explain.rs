@@ -472,14 +472,7 @@ impl Explained {
                     number(m),
                     s.record_agreement.name()
                 );
-                let recorded_margin = r.result.as_ref().and_then(|res| {
-                    let m = res.margin_points()?;
-                    match res.winner {
-                        sgf::Winner::Black => Some(m),
-                        sgf::Winner::White => Some(-m),
-                        _ => None,
-                    }
-                });
+                let recorded_margin = r.result.as_ref().and_then(|res| res.margin_b_minus_w());
                 if let (Some(other), Some(rec)) = (
                     s.margin_other_teire_convention(Some(rules)),
                     recorded_margin,

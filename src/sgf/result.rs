@@ -84,6 +84,17 @@ impl GameResult {
         self.margin
             .map(|m| if self.in_stones { m * 2.0 } else { m })
     }
+
+    /// A win's margin as Black minus White, in points (see [`GameResult::margin_points`]);
+    /// `None` for a draw, an unknown winner or a win without margin.
+    pub fn margin_b_minus_w(&self) -> Option<f64> {
+        let m = self.margin_points()?;
+        match self.winner {
+            Winner::Black => Some(m),
+            Winner::White => Some(-m),
+            _ => None,
+        }
+    }
 }
 
 /// Parses an `RE` value. Never fails: what cannot be read is `Unknown`.

@@ -267,10 +267,8 @@ fn teire_conventions(rows: &[GameRow]) -> (BTreeMap<(u32, u32), TeireTally>, usi
         let (Some(res), Some(ours)) = (rec.result.as_ref(), s.margin_recorded_rules) else {
             continue;
         };
-        let recorded = match (res.winner, res.margin) {
-            (Winner::Black, Some(m)) => m,
-            (Winner::White, Some(m)) => -m,
-            _ => continue,
+        let Some(recorded) = res.margin_b_minus_w() else {
+            continue;
         };
         let without = s.margin_other_teire_convention(rec.rules).unwrap_or(ours);
         if s.record_agreement != Agreement::Exact && recorded == without {
