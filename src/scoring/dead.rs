@@ -2148,10 +2148,17 @@ fn shares_liberty(g: &Geom, cells: &[u8], st: &Structure, x: usize, y: usize) ->
     })
 }
 
-/// A one-point eye of colour `c` at `p` in the middle of the board that is not false yet
-/// but that the enemy makes false with one move: one diagonal holds an enemy stone not known
-/// dead, and another is an empty point beside such an enemy stone (the enemy plays there,
-/// connected). It proves nothing: the group counts it as potential only.
+/// A one-point eye of colour `c` at `p` that is not false yet but that the enemy makes false
+/// with one move: an empty diagonal point beside an enemy stone not known dead (the enemy
+/// plays there, connected) and, in the middle of the board, another diagonal holding such a
+/// stone already; on the edge that one move is enough. It proves nothing: the group counts
+/// it as potential only.
+///
+/// The edge case (**choice**, Tygem counted games over seeds 0–4, `benches/seed_spread.py`):
+/// exact 21,425.8 → 21,427.0 and wrong winners 199.4 → 198.2, better under all five seeds
+/// (Tygem 116901696: W+21.5 → B+14.5, the record's count); KGS and Fox unchanged under
+/// every seed; it changes about 170 resigned games' estimates, the share named unchanged
+/// (74.76%).
 ///
 /// **choice**, Tygem counted games: 21,383 → 21,393 exact (14 gained, 4 lost, every change a
 /// whole group), wrong winners 228 → 221, resigned games named 71.87% → 72.14%; corpus/dev's
@@ -2173,18 +2180,18 @@ fn false_in_one_move(
     let enemy_at = |q: usize| cells[q] == o && status[st.chain_id[q] as usize] != DEAD;
     let mut enemy = 0;
     let mut takeable = false;
+    let mut edge = false;
     for d in g.diag(p) {
         let v = cells[d];
         if v == WALL {
-            return false;
-        }
-        if enemy_at(d) {
+            edge = true;
+        } else if enemy_at(d) {
             enemy += 1;
         } else if v == EMPTY && g.adj(d).iter().any(|&n| enemy_at(n)) {
             takeable = true;
         }
     }
-    enemy == 1 && takeable
+    takeable && enemy == usize::from(!edge)
 }
 
 /// Like [`is_false_eye`], counting only enemy stones already known to live.

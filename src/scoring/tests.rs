@@ -1287,6 +1287,41 @@ fn an_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
     assert_dead(&g.score(), &["P11", "P9", "O8", "P7"]);
 }
 
+/// Tygem game 116901696 (B+14.5, Korean, komi 6.5), right side: White's group from R15 to
+/// R9 has a two-point eye (R12, S12) and a one-point eye on the edge at T13 whose one
+/// inner diagonal, S14, is empty beside Black's S15: Black plays there, connected, and T13
+/// is false (on the edge one enemy diagonal is enough). The group is one eye short and dies
+/// (the record's count, and GNU Go's); it lived when T13 counted as a proven eye (W+21.5).
+#[test]
+fn an_edge_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
+    let g = game(
+        "
+        . . . . X X O O . . O O O X X . . . .
+        X X . . X O O . O O O X X X . X . . .
+        O X X X X X O . O X O O O O X . X X X
+        O O X . X O O O X X X O O X X X X . .
+        O . O X X O X X X X O O O O X . O X X
+        . . O X X X X . X O O X X O X . O . O
+        . . O X . X . O O . . O X X X X O O .
+        . . O O X X O X . O O O . X . O . . O
+        . . O X X O O O O O X O O X X X O O O
+        . . O X X X O . O X X X O X . X O X O
+        . O X X O O O O X . . X X O O X O X X
+        O O O X X O O X X X O X O O X O X . X
+        . O X X O O X X . . X O O X X . X X X
+        . O X X X X O O X X X . O X X X . . .
+        O . O X . X O O O O X . O O X O X . .
+        . O . O O O O O X X X X X O O O X X X
+        . . O . O X O X . X O X O . O . O O X
+        . . . . O X X X . X O X O . O . . O O
+        . . . . O O X . X O O O O . O . . . .
+        ",
+    );
+    let r = g.score();
+    assert_dead(&r, &["R15", "T14", "R13", "Q12", "T12", "R11", "T10", "R9"]);
+    assert_alive(&r, &["S15", "S10", "T9", "S7"]);
+}
+
 /// Tygem game 121573132 (B+0.5, Korean, komi 6.5), upper right: Black's eight stones from
 /// Q19 to T15 (three liberties, no eye) sit inside White's group around P18, which has one
 /// eye (O19) and two liberties and shares none with them. A capturing race all the same:
