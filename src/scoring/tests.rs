@@ -1322,6 +1322,42 @@ fn an_edge_eye_the_enemy_makes_false_in_one_move_proves_nothing() {
     assert_alive(&r, &["S15", "S10", "T9", "S7"]);
 }
 
+/// Tygem game 96813745 (B+4.5, Korean, komi 6.5), upper right: Black's T18, alone in atari
+/// with three empty points beside it, is walled by White's corner and by T17, which is in
+/// atari at T16 and cannot extend there. Killing T18 first gave White's corner two eyes and
+/// Black's nine stones around S15 died (W+41.5). T17's capture opens that enclosure, so T18
+/// waits: Black wins the race and White's corner dies (the record's count; GNU Go's dead
+/// list is the same).
+#[test]
+fn a_wall_in_atari_that_cannot_escape_does_not_enclose() {
+    let g = game(
+        "
+        . X X X X X O O O X . . . . . O . . .
+        O X . X O O O X X X X X X X X X O O X
+        X . . X O O O X X . X . . . X X O X O
+        X X . X X O X . . . . . X X O X O X .
+        O X X O X O X X X X X X X O O O X . X
+        O O X O O O X X X X X . X X O . X X X
+        O . O . . . O O O O O O O O O O O X O
+        . O . O . O . O X . O . . . . . X O O
+        . . O . . O O O X X X O . . O O O O .
+        . X O O O X X X X . X X O . O X O O X
+        O O O X O X X O X X X O O O . X O X X
+        X O X X X X O O O O X O X . O X X X .
+        X O X . X O O O O . X X O . O X X . X
+        X X X . . X X O . O . . O O O X X . X
+        X O X X X X X O . O X X X X O X . . .
+        O O O O O O . O O O X O X . O X . . X
+        . . . O X . O . . . O O X X O O X X X
+        . . . . . . O . O O O X . X X O O X .
+        . . . . . . . O O X X X X X O O . X .
+        ",
+    );
+    let r = g.score();
+    assert_alive(&r, &["T18", "S17", "R15", "S13"]);
+    assert_dead(&r, &["R18", "T17", "Q19"]);
+}
+
 /// Tygem game 121573132 (B+0.5, Korean, komi 6.5), upper right: Black's eight stones from
 /// Q19 to T15 (three liberties, no eye) sit inside White's group around P18, which has one
 /// eye (O19) and two liberties and shares none with them. A capturing race all the same:

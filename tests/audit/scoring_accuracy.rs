@@ -494,13 +494,15 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// that lowers one states the trade in its commit and here, with its five-seed figures (no
 /// floor is lowered unseen to let a change pass). The goals are 95% exact / 99.5% same winner
 /// on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on KGS games with markup; measured
-/// now over seeds 0–4: 92.23% / 99.14% (21,425.8 exact and 199.4 wrong winners a seed;
-/// 21,420.2 and 200.8 before the semeai check's playouts reached the weak walls' potential,
+/// now over seeds 0–4: 92.27% / 99.16% (21,434.8 exact and 193.0 wrong winners a seed;
+/// 21,427.0 and 198.2 before a wall chain in atari with no escape stopped enclosing,
+/// 21,425.8 and 199.4 before edge eyes became false in one move, 21,420.2 and 200.8 before the semeai check's playouts reached the weak walls' potential,
 /// 21,411.6 and 201.0 before the playouts reached the enemy stones already judged dead inside the
 /// groups' eye spaces, 21,405.4 and 205.0 before six settle playouts instead of four, 21,403.8 and 210.0 before the semeai
 /// check reached ten empty points and the playouts stopped filling false eyes at random);
-/// seed 0 alone, the rows `scan` writes by default: 92.25% / 99.16% (196 wrong winners;
-/// 92.23% / 99.16% and 194 before the semeai check's playouts reached the weak walls'
+/// seed 0 alone, the rows `scan` writes by default: 92.29% / 99.19% (188 wrong winners;
+/// 92.26% / 99.16% and 195 before a wall chain in atari with no escape stopped enclosing,
+/// 92.25% / 99.16% and 196 before edge eyes became false in one move, 92.23% / 99.16% and 194 before the semeai check's playouts reached the weak walls'
 /// potential, 92.20% / 99.16% before the dead stones inside eye spaces became playable, 92.16% / 99.16%
 /// before six settle playouts, 92.14% / 99.11% before the semeai and
 /// false-eye changes, 92.11% / 99.06% before ten playouts per
@@ -523,9 +525,10 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// the pending seki, 89.44% / 97.43% before the earlier estimator and playout changes, 88.2% /
 /// 96.7% before the seki, one-stone-eye and playout-threshold changes) and 99.9% (895 of 896: teire
 /// taken from the markup; the one left disagrees with its own markup).
-const TYGEM_EXACT_FLOOR: f64 = 0.9223;
-const TYGEM_WINNER_FLOOR: f64 = 0.9914;
-/// Measured 74.76% over seeds 0–4, 74.84% under seed 0 (Korean counting, komi 6.5; 74.77% and
+const TYGEM_EXACT_FLOOR: f64 = 0.9227;
+const TYGEM_WINNER_FLOOR: f64 = 0.9916;
+/// Measured 74.93% over seeds 0–4, 75.00% under seed 0 (Korean counting, komi 6.5; 74.76% and
+/// 74.84% before a wall chain in atari with no escape stopped enclosing; 74.77% and
 /// 74.86% before the semeai check's playouts reached the weak walls' potential, 74.57% and
 /// 74.62% before the dead stones inside eye spaces became playable, 72.74% and
 /// 72.79% before six settle playouts instead of four, 72.26% and
@@ -538,10 +541,11 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9914;
 /// stones on their rim, 68.88% before the eye-space valuation, 67.18% before open neutral areas were split by
 /// distance, 64.00% before open board stopped being an enclosure, 60.5% before that); a static
 /// count of the stones as they lie: 54%.
-const TYGEM_RESIGNED_FLOOR: f64 = 0.7476;
+const TYGEM_RESIGNED_FLOOR: f64 = 0.7492;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
-/// KGS Japanese counted games without markup: measured 90.85% exact over seeds 0–4 (1,393.6 of
-/// 1,534 a seed). **A trade, stated:** the semeai check's playouts reaching the weak walls'
+/// KGS Japanese counted games without markup: measured 90.86% exact over seeds 0–4 (1,393.8 of
+/// 1,534 a seed; 1,393.6 before a wall chain in atari with no escape stopped enclosing, seed
+/// 0 1,390 and 1,391). **A trade, stated:** the semeai check's playouts reaching the weak walls'
 /// potential lowered this from 1,394.2 (and Fox's same winner from 474.0 to 473.8) for 5.6
 /// more Tygem exact results a seed (better under all five seeds) and 1.4 fewer wrong winners.
 /// Before: 1,389.4 before the dead stones inside eye spaces became playable, 1,387.8
