@@ -1967,6 +1967,16 @@ impl DeadEstimator {
         if self.mutual_seki(st, ei) != Seki::Yes {
             return false;
         }
+        // a wall chain in atari inside the enclosure: the contents capture it and escape
+        // through its point, so no seki and nothing decided here: the last batch of
+        // playouts judges them (**choice**, Tygem counted games over seeds 0–4: exact
+        // 21,434.8 → 21,435.8, wrong winners 193.0 → 192.0, better under all five seeds;
+        // resigned games, KGS and Fox unchanged. Tygem 97570554: White's T16 chain inside
+        // Black's eyeless group captures Black's T12 at T13 and joins White's wall, which
+        // the nested seki had left alive: B+28.5 → W+2.5, the record's count)
+        if self.wall_in_atari_inside(g, st, ei) {
+            return false;
+        }
         let e = self.encls[ei];
         for bi in e.bounds() {
             let c = self.container[self.bound[bi] as usize];
@@ -1981,6 +1991,21 @@ impl DeadEstimator {
         let contents = self.decide_contents(e, SETTLED);
         let walls = seki && decide(&mut self.status, &self.bound[e.bounds()], SETTLED);
         contents || walls
+    }
+
+    /// Whether a wall chain of enclosure `ei` is in atari at one of its empty points.
+    fn wall_in_atari_inside(&self, g: &Geom, st: &Structure, ei: usize) -> bool {
+        let c = self.encls[ei].color;
+        self.encls[ei].bounds().any(|bi| {
+            let ch = self.bound[bi] as usize;
+            st.chains[ch].libs == 1
+                && st.stones(ch).iter().any(|&s| {
+                    g.adj(s as usize).iter().any(|&n| {
+                        let r = st.region_id[n];
+                        r != NONE && self.region_encl[(c - 1) as usize][r as usize] as usize == ei
+                    })
+                })
+        })
     }
 
     /// Contents of enclosure `ei` in the seki shape of [`DeadEstimator::mutual_seki`] (one

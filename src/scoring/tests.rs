@@ -1358,6 +1358,42 @@ fn a_wall_in_atari_that_cannot_escape_does_not_enclose() {
     assert_dead(&r, &["R18", "T17", "Q19"]);
 }
 
+/// Tygem game 97570554 (W+2.5, Korean, komi 6.5), right side: Black's nine eyeless stones
+/// from S18 to S13 wall in White's T16 chain, whose two liberties (T17, T13) are theirs too,
+/// and all of it sits inside White's living group: the shape of a nested seki. But Black's
+/// T12 is in atari at T13, inside that space: White captures it and T16's chain joins the
+/// wall outside, so there is no seki and Black's stones die (the record's count, and GNU
+/// Go's dead list). The nested seki left them alive (B+28.5).
+#[test]
+fn no_nested_seki_when_the_inner_stones_capture_a_wall_in_atari() {
+    let g = game(
+        "
+        . . O X X X X . . . X X O . . . . O .
+        . . O O O X . . . . X O O O O . O X X
+        . . . . O O X X X . X X X X O . O X .
+        . . O O . X O O X X . O X X O . X X O
+        . . . . . O O O O X . . X X O . X O O
+        O O X O O O X X O X . O X O O O X X O
+        X O O X X X . . X O O . X X X O O X .
+        X X O . . X X X X X . . X O O O . O X
+        . X O O O X O X O X X X O O . . O . O
+        . X X O X X O O O O X . X O O . O O .
+        . . X O O O X . O . X X X . X O . . .
+        . . X O X . O . O X X O X X X O . . .
+        . O X X O O O X . O X O X O O O O O .
+        . . . X X X O O O . O O X O O X X O .
+        X X X X O O X X O O . O X X X . X O O
+        . . X O X O O . O . O O X . . X . X O
+        . X O O X X O O O O X X . . . X O X X
+        X O O O X X X X X X . . . . . . . . .
+        . . . X . O . . . . . . . . . . . . .
+        ",
+    );
+    let r = g.score();
+    assert_dead(&r, &["S18", "R15", "S13", "T12"]);
+    assert_alive(&r, &["T16", "S15", "S19", "T11"]);
+}
+
 /// Tygem game 121573132 (B+0.5, Korean, komi 6.5), upper right: Black's eight stones from
 /// Q19 to T15 (three liberties, no eye) sit inside White's group around P18, which has one
 /// eye (O19) and two liberties and shares none with them. A capturing race all the same:

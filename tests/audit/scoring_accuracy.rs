@@ -494,13 +494,15 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// that lowers one states the trade in its commit and here, with its five-seed figures (no
 /// floor is lowered unseen to let a change pass). The goals are 95% exact / 99.5% same winner
 /// on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on KGS games with markup; measured
-/// now over seeds 0–4: 92.27% / 99.16% (21,434.8 exact and 193.0 wrong winners a seed;
+/// now over seeds 0–4: 92.28% / 99.17% (21,435.8 exact and 192.0 wrong winners a seed;
+/// 21,434.8 and 193.0 before the nested seki asked for no wall chain in atari inside it,
 /// 21,427.0 and 198.2 before a wall chain in atari with no escape stopped enclosing,
 /// 21,425.8 and 199.4 before edge eyes became false in one move, 21,420.2 and 200.8 before the semeai check's playouts reached the weak walls' potential,
 /// 21,411.6 and 201.0 before the playouts reached the enemy stones already judged dead inside the
 /// groups' eye spaces, 21,405.4 and 205.0 before six settle playouts instead of four, 21,403.8 and 210.0 before the semeai
 /// check reached ten empty points and the playouts stopped filling false eyes at random);
-/// seed 0 alone, the rows `scan` writes by default: 92.29% / 99.19% (188 wrong winners;
+/// seed 0 alone, the rows `scan` writes by default: 92.29% / 99.19% (187 wrong winners;
+/// 188 before the nested seki asked for no wall chain in atari inside it;
 /// 92.26% / 99.16% and 195 before a wall chain in atari with no escape stopped enclosing,
 /// 92.25% / 99.16% and 196 before edge eyes became false in one move, 92.23% / 99.16% and 194 before the semeai check's playouts reached the weak walls'
 /// potential, 92.20% / 99.16% before the dead stones inside eye spaces became playable, 92.16% / 99.16%
