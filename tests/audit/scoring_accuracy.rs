@@ -546,14 +546,15 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9916;
 const TYGEM_RESIGNED_FLOOR: f64 = 0.7492;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// KGS Japanese counted games without markup: measured 90.86% exact over seeds 0–4 (1,393.8 of
-/// 1,534 a seed; 1,393.6 before a wall chain in atari with no escape stopped enclosing, seed
-/// 0 1,390 and 1,391). **A trade, stated:** the semeai check's playouts reaching the weak walls'
+/// 1,534 a seed; 1,393.6 before a wall chain in atari with no escape stopped enclosing).
+/// **A trade, stated:** the semeai check's playouts reaching the weak walls'
 /// potential lowered this from 1,394.2 (and Fox's same winner from 474.0 to 473.8) for 5.6
 /// more Tygem exact results a seed (better under all five seeds) and 1.4 fewer wrong winners.
 /// Before: 1,389.4 before the dead stones inside eye spaces became playable, 1,387.8
 /// before six settle playouts instead of four, the same before the
 /// semeai check reached ten empty points and the playouts stopped filling false eyes at
-/// random). Seed 0: 90.68%, 1,391 (1,392 before the semeai check's playouts reached the weak
+/// random). Seed 0: 90.61%, 1,390 (1,391 before a wall chain in atari with no escape stopped
+/// enclosing, 1,392 before the semeai check's playouts reached the weak
 /// walls' potential, 1,387 before the dead stones inside eye spaces became
 /// playable, 1,389 before six settle playouts, 1,392 before the semeai
 /// and false-eye changes; 90.55%, 1,389, before walls with two liberties raced without a shared liberty; 89.83%,
