@@ -193,6 +193,7 @@ impl LocalReader {
     /// scoring instructions −3.8%; a group that died in three
     /// playouts of four is no longer reported unsettled when it would have survived the fourth). `out[k]` receives group `k`'s share of survivals over the
     /// playouts run, which is at least `need / playouts` exactly when the answer is yes.
+    /// `need` 0 asks no question: all `playouts` run (the estimator's second settle batch).
     /// `race`: play with race sense (the estimator's final batch), see
     /// [`LocalReader::race_atari`].
     #[allow(clippy::too_many_arguments)]
@@ -268,9 +269,10 @@ impl LocalReader {
             }
             run = k + 1;
             let left = playouts - run;
-            if out
-                .iter()
-                .all(|&s| s as usize >= need || s as usize + left < need)
+            if need > 0
+                && out
+                    .iter()
+                    .all(|&s| s as usize >= need || s as usize + left < need)
             {
                 break;
             }
