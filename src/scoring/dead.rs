@@ -46,8 +46,9 @@
 //!    stones whatever the space: the enemy's groups there have room yet, and the final
 //!    playouts judge them). Its contents die, unless a wall chain sits in
 //!    another hopeless enclosure (the walls may die first and free the contents: nested
-//!    death) or is in atari outside it with no escape (its capture opens the enclosure); when the walls reach two eyes only through potential, the contents die only in
-//!    a round where nothing else does (what the walls hoped to capture may live). A one- or
+//!    death) or is in atari outside it with no escape (its capture opens the enclosure);
+//!    when the walls reach two eyes only through potential, the contents die only in a
+//!    round where nothing else does (what the walls hoped to capture may live). A one- or
 //!    two-stone chain in a small eye space that only the group bounds (a nakade stone, e.g.
 //!    the bent four in the corner) does not count as such a wall. When
 //!    unproven wall chains short of liberties share liberties with the contents, or have
@@ -602,11 +603,7 @@ impl DeadEstimator {
             if cy.libs != 1 || cy.size < 2 {
                 continue;
             }
-            let Some(lib) = st
-                .stones(y)
-                .iter()
-                .find_map(|&s| g.adj(s as usize).into_iter().find(|&n| cells[n] == EMPTY))
-            else {
+            let Some(lib) = first_liberty(g, st, y) else {
                 continue;
             };
             let mut single = false;
@@ -1098,20 +1095,14 @@ impl DeadEstimator {
             return false;
         }
         let c = st.chains[ch].color;
-        let Some(lib) = st
-            .stones(ch)
-            .iter()
-            .flat_map(|&s| g.adj(s as usize))
-            .find(|&n| cells[n] == EMPTY)
-        else {
+        let Some(lib) = first_liberty(g, st, ch) else {
             return false;
         };
-        let r = st.region_id[lib] as usize;
-        if self.region_encl[(c - 1) as usize][r] as usize == ei {
+        if self.enclosure_of(c, st, lib) == ei {
             return false;
         }
-        // extending at the liberty: two new liberties, a friendly chain with two or more
-        // (it shares `lib`, so one more at least), or a capture
+        // extending at the liberty: two new liberties, a friendly chain of three or more
+        // (one of them may be `lib`), or a capture
         let empties = g.adj(lib).iter().filter(|&&n| cells[n] == EMPTY).count();
         let escapes = empties >= 2
             || g.adj(lib).iter().any(|&n| {
@@ -2039,13 +2030,13 @@ impl DeadEstimator {
         self.encls[ei].bounds().any(|bi| {
             let ch = self.bound[bi] as usize;
             st.chains[ch].libs == 1
-                && st.stones(ch).iter().any(|&s| {
-                    g.adj(s as usize).iter().any(|&n| {
-                        let r = st.region_id[n];
-                        r != NONE && self.region_encl[(c - 1) as usize][r as usize] as usize == ei
-                    })
-                })
+                && first_liberty(g, st, ch).is_some_and(|lib| self.enclosure_of(c, st, lib) == ei)
         })
+    }
+
+    /// The enclosure of colour `c` holding the empty point `p`.
+    fn enclosure_of(&self, c: u8, st: &Structure, p: usize) -> usize {
+        self.region_encl[(c - 1) as usize][st.region_id[p] as usize] as usize
     }
 
     /// Contents of enclosure `ei` in the seki shape of [`DeadEstimator::mutual_seki`] (one
@@ -2251,6 +2242,15 @@ fn other_liberty_outside(g: &Geom, st: &Structure, ch: usize, p: usize, pts: &[u
         }
     }
     outside
+}
+
+/// The first liberty of chain `ch` (its only one when it is in atari).
+fn first_liberty(g: &Geom, st: &Structure, ch: usize) -> Option<usize> {
+    st.stones(ch).iter().find_map(|&s| {
+        g.adj(s as usize)
+            .into_iter()
+            .find(|&n| st.region_id[n] != NONE)
+    })
 }
 
 /// Whether chains `x` and `y` have a common liberty.
