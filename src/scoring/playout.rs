@@ -73,6 +73,10 @@ pub(crate) const PLAYOUTS: usize = 10;
 /// half its extra cost; the scan's speed is the price (issue goals: see README, Measured).
 /// (Measured before the current estimator: 1: 21,361 / 248 / 67.53%; 2: 21,358 / 238 /
 /// 68.32%; 12: 21,409 / 217 / 76.33%; 16: 21,412 / 209 / 76.87%; 32: 21,415 / 209 / 78.19%.)
+/// Measured again with the current estimator and its second batch (as many playouts again
+/// when a verdict splits), same figures and scan CPU: 4: 21,435.6 / 193.2 / 75.66%, 35.6 s;
+/// 5: 21,437.2 / 192.8 / 76.16%, 42.3 s; 6: 21,443.8 / 188.2 / 77.19%, 45.2 s; 8: 21,443.8 /
+/// 188.0 / 77.86%, 52.6 s; KGS 1,394.0, 1,391.6, 1,395.0, 1,394.6.
 pub const SETTLE_PLAYOUTS: usize = 6;
 /// The most settle playouts a caller may ask for.
 pub const MAX_SETTLE_PLAYOUTS: usize = 64;
