@@ -12,7 +12,7 @@ winner) and the share of resigned games whose estimate names the side that did n
 (Korean counting, the record's komi: the figures of `cargo test --release --test audit
 scoring_accuracy`), then the mean, min and max. About 15 s a seed on two cores. Not part of CI.
 
-    benches/seed_spread.py [--seeds 5] [--playouts 4] [--against OTHER_BIN] [ZIP]
+    benches/seed_spread.py [--seeds 5] [--playouts 4] [--single-batch] [--against OTHER_BIN] [ZIP]
 
 With `--against OTHER_BIN` (another build of kifu-audit, e.g. main's, copied aside) each seed
 is scanned by both builds and the table shows this build's figures next to the other's with
@@ -59,11 +59,13 @@ def figures(parquet):
     )
 
 
-def scan(binary, seed, zipfile, out, playouts):
+def scan(binary, seed, zipfile, out, playouts, single_batch):
     """Scans `zipfile` with `binary` under `seed` and returns its figures."""
     cmd = [binary, "scan", "--quiet", "--seed", str(seed), zipfile, "-o", out]
     if playouts is not None:
         cmd += ["--playouts", str(playouts)]
+    if single_batch:
+        cmd += ["--single-batch"]
     # exit status 1 only says some games could not be read
     if subprocess.run(cmd).returncode not in (0, 1):
         sys.exit(f"scan failed: {' '.join(cmd)}")
@@ -85,6 +87,7 @@ def main():
     ap.add_argument("zip", nargs="?", default=os.path.join(ROOT, "..", "shared", "corpus", "tygem-9d-2006.zip"))
     ap.add_argument("--seeds", type=int, default=5, help="seeds 0..N-1 (default 5)")
     ap.add_argument("--playouts", type=int, default=None, help="passed on as --playouts")
+    ap.add_argument("--single-batch", action="store_true", help="passed on as --single-batch")
     ap.add_argument("--against", default=None, help="another kifu-audit binary to compare with, seed by seed")
     args = ap.parse_args()
     if not os.path.exists(args.zip):
@@ -99,11 +102,11 @@ def main():
         out = os.path.join(tmp, "games.parquet")
         print(header + ("   (second line: --against; third: the difference)" if args.against else ""))
         for seed in range(args.seeds):
-            f = scan(BIN, seed, args.zip, out, args.playouts)
+            f = scan(BIN, seed, args.zip, out, args.playouts, args.single_batch)
             rows.append((f[0], f[2], f[3]))
             print(line(seed, f))
             if args.against:
-                o = scan(args.against, seed, args.zip, out, args.playouts)
+                o = scan(args.against, seed, args.zip, out, args.playouts, args.single_batch)
                 other.append((o[0], o[2], o[3]))
                 print(line(seed, o))
                 print(

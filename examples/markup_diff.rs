@@ -69,6 +69,7 @@ fn main() {
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
         playout_seed: 0,
+        second_batch: true,
     };
     let rows = audit_paths(&inputs, &options, 0).expect("audit runs");
     let mut tally: BTreeMap<(String, &'static str), usize> = BTreeMap::new();

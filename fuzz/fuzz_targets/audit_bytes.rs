@@ -26,6 +26,9 @@ fuzz_target!(|data: &[u8]| {
     let options = GameOptions {
         limits: Limits::default(),
         komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
+        second_batch: true,
     };
     let file = sgf::prepare_file(data);
     let games = file.game_count();

@@ -144,6 +144,7 @@ pub fn explain(
     komi_policy: KomiPolicy,
     settle_playouts: usize,
     playout_seed: u64,
+    second_batch: bool,
 ) -> Result<Explained> {
     let audit = match picked.ingest.record.as_ref() {
         None => None,
@@ -151,6 +152,7 @@ pub fn explain(
             let mut scratch = crate::pipeline::Scratch::new();
             scratch.scorer.set_settle_playouts(settle_playouts);
             scratch.scorer.set_playout_seed(playout_seed);
+            scratch.scorer.set_second_batch(second_batch);
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
             let dead_reasons = scratch.scorer.dead_reasons(&score.dead_stones);
             let diagram = Diagram::new(&replay.board, &score, record.handicap)
@@ -191,7 +193,7 @@ pub fn explain_bytes(
         member: None,
         ingest: sgf::ingest_game(&file, index, &Limits::default()),
     };
-    explain(picked, komi_policy, SETTLE_PLAYOUTS, 0)
+    explain(picked, komi_policy, SETTLE_PLAYOUTS, 0, true)
 }
 
 /// Rulesets as a comma-separated list of names.
@@ -854,7 +856,13 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
             let picked = pick_game(&file, game, &Limits::default())?;
-            explain(picked, komi_policy, playouts, seed)
+            explain(
+                picked,
+                komi_policy,
+                playouts,
+                seed,
+                !args.playouts.single_batch,
+            )
         })
         .context("cannot start the worker thread")?;
     let explained = worker

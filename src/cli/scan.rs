@@ -43,6 +43,12 @@ pub struct PlayoutsArg {
     /// luck (README, "Playouts").
     #[arg(long = "seed", default_value_t = 0, value_name = "N")]
     pub seed: u64,
+    /// Decide every group on the first batch of playouts: without this, a group surviving
+    /// between ¼ and ¾ of them gets a second batch. About a third less CPU; the counted
+    /// games score nearly the same, the resigned games' estimates are worse (README,
+    /// "Playouts").
+    #[arg(long = "single-batch")]
+    pub single_batch: bool,
 }
 
 #[derive(Debug, Args)]
@@ -153,6 +159,10 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             "kifu_audit.seed".to_string(),
             args.playouts.seed.to_string(),
         ),
+        (
+            "kifu_audit.second_batch".to_string(),
+            (!args.playouts.single_batch).to_string(),
+        ),
         ("kifu_audit.rulesets".to_string(), presets.join("\n")),
         ("kifu_audit.command_line".to_string(), command_line),
     ];
@@ -163,6 +173,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         komi_policy,
         settle_playouts: args.playouts.n as usize,
         playout_seed: args.playouts.seed,
+        second_batch: !args.playouts.single_batch,
         limits: Limits {
             max_file_bytes: args.max_file_bytes,
             max_game_bytes: args.max_game_bytes,

@@ -43,6 +43,9 @@ pub struct GameOptions {
     /// Seed of the estimator's playouts (see
     /// [`crate::scoring::Scorer::set_playout_seed`]; default 0).
     pub playout_seed: u64,
+    /// Second settle batch for split verdicts (see
+    /// [`crate::scoring::Scorer::set_second_batch`]; default on).
+    pub second_batch: bool,
 }
 
 /// The setup changes and moves of a record, in the order they happen.
@@ -173,6 +176,7 @@ pub fn row_from_ingested(
         Some(record) => {
             scratch.scorer.set_settle_playouts(options.settle_playouts);
             scratch.scorer.set_playout_seed(options.playout_seed);
+            scratch.scorer.set_second_batch(options.second_batch);
             let (summary, mut score, _) = audit_record(record, scratch, options.komi_policy);
             // Per-point detail is for `explain`; rows keep only the counts.
             score.ownership = Vec::new();

@@ -39,6 +39,8 @@ pub struct Config {
     pub settle_playouts: usize,
     /// Seed of the estimator's playouts ([`GameOptions`]).
     pub playout_seed: u64,
+    /// Second settle batch for split verdicts ([`GameOptions`]).
+    pub second_batch: bool,
     pub limits: Limits,
     /// Stop after this many games.
     pub limit: Option<u64>,
@@ -67,6 +69,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         komi_policy: config.komi_policy,
         settle_playouts: config.settle_playouts,
         playout_seed: config.playout_seed,
+        second_batch: config.second_batch,
     };
 
     let (tx, rx) = mpsc::sync_channel::<Vec<InputItem>>(2);

@@ -79,8 +79,8 @@
 //! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]); a batch stops
 //! once every verdict is certain. Groups whose survival over the playouts run lies between
 //! ¼ and ¾ are reported as *unsettled*; in the final batch such a split first gets a second
-//! batch of as many playouts from another sample, and the shares are taken over both.
-//! Deterministic throughout: fixed seeds derived from the position.
+//! batch of as many playouts from another sample, and the shares are taken over both
+//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off). Deterministic throughout: fixed seeds derived from the position.
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
 //! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
@@ -326,6 +326,9 @@ impl SettlePlayouts {
 pub(crate) struct DeadEstimator {
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,
+    /// No second settle batch for a split verdict (see
+    /// [`crate::scoring::Scorer::set_second_batch`]).
+    pub single_batch: bool,
     /// Per chain: why it is dead (`None` for chains not dead), from the last
     /// [`DeadEstimator::estimate`].
     pub why: Vec<Option<DeadReason>>,
@@ -1455,10 +1458,11 @@ impl DeadEstimator {
         // more often); only for a split group of six stones or more: CPU −6%. Over both
         // batches a group dies below 0.7 instead of [`SETTLE_DEAD_BELOW`]: +2.8 / −2.6 /
         // −1.07 points; below 0.55: −10.2 / +6.6 / −0.63
-        if self
-            .shares
-            .iter()
-            .any(|s| (SHAKY_LOW..SHAKY_HIGH).contains(s))
+        if !self.single_batch
+            && self
+                .shares
+                .iter()
+                .any(|s| (SHAKY_LOW..SHAKY_HIGH).contains(s))
         {
             let run1 = (self.reader.playouts - before) as f64;
             let n2 = self.settle_playouts.get();

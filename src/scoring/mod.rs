@@ -351,6 +351,15 @@ impl Scorer {
         self.estimator.reader.salt = seed;
     }
 
+    /// Whether a split verdict of the settle playouts (a group surviving between ¼ and ¾ of
+    /// them) gets a second batch of as many playouts, the verdicts then taken over both
+    /// (default on). Off, the first batch decides: on the Tygem scan a third less CPU, the
+    /// counted games nearly the same (8 exact results fewer of 23,230) and 2.3 points fewer
+    /// resigned games named (README, "Playouts").
+    pub fn set_second_batch(&mut self, on: bool) {
+        self.estimator.single_batch = !on;
+    }
+
     /// The settle playouts in use (see [`Scorer::set_settle_playouts`]).
     pub fn settle_playouts(&self) -> usize {
         self.estimator.settle_playouts.get()

@@ -1603,6 +1603,32 @@ fn another_playout_seed_is_another_deterministic_sample() {
     assert_ne!(three, default);
 }
 
+/// Without the second settle batch ([`Scorer::set_second_batch`]), the first batch decides a
+/// split verdict: on Tygem game 86613451 Black's 21 stones around C13 split the six playouts
+/// of seed 0 and die on them alone (they live only over the second batch), still reported
+/// unsettled, after fewer playouts; turned back on, the report is the default's again.
+#[test]
+fn without_the_second_batch_the_first_decides_a_split_verdict() {
+    let g = game(SPLIT_VERDICT);
+    let mut scorer = Scorer::new();
+    let default = scorer.score(&input_of(&g));
+    let ran_both = scorer.estimator.reader.playouts;
+    scorer.set_second_batch(false);
+    let single = scorer.score(&input_of(&g));
+    let ran_one = scorer.estimator.reader.playouts;
+    assert!(
+        ran_one < ran_both,
+        "{ran_one} playouts, {ran_both} with the second batch"
+    );
+    let c13 = Point::new(2, 6);
+    assert!(!default.dead_stones.contains(&c13));
+    assert!(single.dead_stones.contains(&c13));
+    assert_eq!(single.unsettled_points, 21);
+    assert_eq!(scorer.score(&input_of(&g)), single);
+    scorer.set_second_batch(true);
+    assert_eq!(scorer.score(&input_of(&g)), default);
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.

@@ -13,6 +13,7 @@ pub fn options() -> GameOptions {
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
         playout_seed: 0,
+        second_batch: true,
     }
 }
 

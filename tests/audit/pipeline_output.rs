@@ -18,6 +18,7 @@ fn config(inputs: Vec<PathBuf>, output: &Path, threads: usize) -> Config {
         komi_policy: KomiPolicy::Standard,
         settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
         playout_seed: 0,
+        second_batch: true,
         limits: Limits::default(),
         limit: None,
         progress: false,
@@ -80,21 +81,25 @@ fn cli_runs_differing_only_in_threads_write_the_same_bytes() {
     assert!(a == b, "--threads 1 and --threads 3 CLI outputs differ");
 }
 
-/// `--playouts` and `--seed` change the estimate, not its determinism: runs differing only in
-/// threads still write the same bytes, and the file's metadata records the settings (the
-/// command line keeps every argument that can change a row).
+/// `--playouts`, `--seed` and `--single-batch` change the estimate, not its determinism: runs
+/// differing only in threads still write the same bytes, and the file's metadata records the
+/// settings (the command line keeps every argument that can change a row).
 #[test]
-fn more_playouts_and_another_seed_stay_deterministic_and_are_recorded() {
+fn more_playouts_another_seed_and_one_batch_stay_deterministic_and_are_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let run_cli = |threads: &str, out: &Path| {
-        scan_samples_cli(&["--playouts", "16", "--seed", "7"], threads, out)
+        scan_samples_cli(
+            &["--playouts", "16", "--seed", "7", "--single-batch"],
+            threads,
+            out,
+        )
     };
     let out = dir.path().join("a.parquet");
     let a = run_cli("1", &out);
     let b = run_cli("3", &dir.path().join("b.parquet"));
     assert!(
         a == b,
-        "--threads 1 and --threads 3 outputs differ with --playouts 16 --seed 7"
+        "--threads 1 and --threads 3 outputs differ with --playouts 16 --seed 7 --single-batch"
     );
     let file = std::fs::File::open(&out).unwrap();
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
@@ -104,8 +109,15 @@ fn more_playouts_and_another_seed_stay_deterministic_and_are_recorded() {
         .find(|k| k.key == "kifu_audit.command_line")
         .and_then(|k| k.value.clone())
         .unwrap_or_default();
-    assert!(command.contains("--playouts 16 --seed 7"), "{command}");
-    for (key, value) in [("kifu_audit.playouts", "16"), ("kifu_audit.seed", "7")] {
+    assert!(
+        command.contains("--playouts 16 --seed 7 --single-batch"),
+        "{command}"
+    );
+    for (key, value) in [
+        ("kifu_audit.playouts", "16"),
+        ("kifu_audit.seed", "7"),
+        ("kifu_audit.second_batch", "false"),
+    ] {
         assert!(
             kv.iter()
                 .any(|k| k.key == key && k.value.as_deref() == Some(value)),
