@@ -1629,6 +1629,47 @@ fn without_the_second_batch_the_first_decides_a_split_verdict() {
     assert_eq!(scorer.score(&input_of(&g)), default);
 }
 
+/// Eye against eye (Tygem 118564981, its bottom-left corner): White's three corner stones have
+/// the eye at A1, Black's big chain the eye at B4, and they share C2 and C1. Black's extra
+/// liberty at F1 does not let it capture moving first (Black C2, White F1, and Black's C1 would
+/// be a self-atari), and White cannot fill Black's liberties either: a seki. With one more
+/// outside liberty (B7 empty) Black captures, and it is no seki.
+#[test]
+fn one_eye_each_and_two_shared_liberties_is_a_seki() {
+    use super::analysis::Structure;
+    use super::testutil::parse_board;
+    let corner = |top: &str| {
+        format!(
+            "
+            {top}
+            O X O O O . .
+            X X O . . . .
+            X . X O O . .
+            X X X X X O .
+            O O . X O O .
+            . O . X X . O
+            "
+        )
+    };
+    for (top, seki) in [(". O . . . . .", true), (". . . . . . .", false)] {
+        let (g, cells) = parse_board(&corner(top));
+        let mut st = Structure::default();
+        st.compute(&g, &cells);
+        let white = st.chain_id[g.idx(0, 5)] as usize;
+        assert_eq!(
+            dead::eye_against_eye_seki(&g, &cells, &st, white),
+            seki,
+            "{top}"
+        );
+        let black = st.chain_id[g.idx(0, 2)] as usize;
+        assert_eq!(
+            dead::eye_against_eye_seki(&g, &cells, &st, black),
+            seki,
+            "{top}"
+        );
+    }
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
