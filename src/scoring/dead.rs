@@ -80,7 +80,8 @@
 //! once every verdict is certain. Groups whose survival over the playouts run lies between
 //! ¼ and ¾ are reported as *unsettled*; in the final batch such a split first gets a second
 //! batch of as many playouts from another sample, and the shares are taken over both
-//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off). Deterministic throughout: fixed seeds derived from the position.
+//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off).
+//! Deterministic throughout: fixed seeds derived from the position.
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
 //! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
@@ -2421,21 +2422,13 @@ fn libs_and_eyes(g: &Geom, cells: &[u8], st: &Structure, ch: usize, out: &mut Ve
 }
 
 /// Whether `p` is a one-point eye of chain `ch`: every neighbour a stone of `ch` or the edge,
-/// at most one enemy diagonal (none on the edge).
+/// and not false by its diagonals ([`false_eye_counting`], every enemy stone counted).
 fn one_point_eye_of(g: &Geom, cells: &[u8], st: &Structure, ch: usize, p: usize) -> bool {
     let c = st.chains[ch].color;
-    for n in g.adj(p) {
-        let v = cells[n];
-        if v == WALL {
-            continue;
-        }
-        if v != c || st.chain_id[n] as usize != ch {
-            return false;
-        }
-    }
-    let d = g.diag(p).map(|n| cells[n]);
-    let bad = d.iter().filter(|&&x| x == opp(c)).count();
-    bad + usize::from(d.contains(&WALL)) < 2
+    g.adj(p)
+        .iter()
+        .all(|&n| cells[n] == WALL || st.chain_id[n] as usize == ch)
+        && !false_eye_counting(g, cells, st, p, c, |_| true)
 }
 
 /// Eye against eye: chain `x` and an enemy chain beside it each have exactly one liberty that
