@@ -1670,6 +1670,101 @@ fn one_eye_each_and_two_shared_liberties_is_a_seki() {
     }
 }
 
+/// Tygem 101015676, the top right (counted B+1.5 with these stones alive): seven black stones
+/// in two chains share one eye and one more liberty, beside a white stone whose other liberty
+/// is an eye of White's corner, itself short of liberties. White's stone on either black
+/// liberty is suicide or a sacrifice of two stones, which the black eye makes a second eye:
+/// a closed seki. Opening White's corner point gives the walls room, and Black must win a
+/// race; three white stones on the first line against an eyeless black group are a sacrifice
+/// that kills (its capture leaves one eye).
+#[test]
+fn a_group_the_enemy_cannot_approach_lives_in_a_closed_seki() {
+    use super::analysis::Structure;
+    use super::testutil::parse_board;
+    let corner = |first_row: &str| {
+        format!(
+            "
+            {first_row}
+            . . O X . X X O O
+            . . O O X X O O .
+            . . O O O O X O O
+            . . . O X X X X O
+            . . . O O O X . X
+            . . . . . . X X X
+            "
+        )
+    };
+    let seki = |board: &str, at: &[(usize, usize)], alive: bool| {
+        let (g, cells) = parse_board(board);
+        let mut st = Structure::default();
+        st.compute(&g, &cells);
+        let xs: Vec<usize> = at
+            .iter()
+            .map(|&(x, y)| st.chain_id[g.idx(x, y)] as usize)
+            .collect();
+        dead::closed_seki(&g, &cells, &st, &xs, |_| alive)
+    };
+    let black = [(3, 0), (5, 1)];
+    assert!(seki(&corner(". . O X X . O . O"), &black, true));
+    // the black chains around White's corner must be proven alive: else White may capture them
+    assert!(!seki(&corner(". . O X X . O . O"), &black, false));
+    // White's corner point open: White connects and fills the black liberties
+    assert!(!seki(&corner(". . O X X . O . ."), &black, true));
+    let edge = "
+        . X O . .
+        O X O . .
+        O X O . .
+        . X O . .
+        X X O . .
+        O O O . .
+        ";
+    assert!(!seki(edge, &[(1, 0)], true));
+}
+
+/// The same corner on the whole board of Tygem 101015676: the estimator keeps the seven black
+/// stones alive in seki and kills what the record and GNU Go kill.
+#[test]
+fn the_closed_seki_of_a_real_record_survives_the_estimator() {
+    let r = game(
+        "
+        . . . . . O O O X X O O O X X . O . O
+        . . . O O . O X X . X . O X . X X O O
+        . . . O X O O X X X X X O O X X O O .
+        O O O O X X X X O O . X O O O O X O O
+        O X X O O X . X O O X X . O X X X X O
+        X X X X O X X X X O O X X O O O X . X
+        X O O X X X X O O O O O . O X X X X .
+        X X O O X O X X O X X O O O X . X O .
+        X O . . O O O O O O X X O O X X O X O
+        X O O O . O O X X O . X O . O O O X .
+        X O . O X O X X O X X X O O O X X . .
+        O . O X X X . X O O . X O O O O X X X
+        . O X X . X . X O . X X X O X X X O X
+        O X X O O X X X O X X O X O O X X O O
+        O O O . O O X . X O O O X X X . X O .
+        X X O O O X . X X O . O O . X . X O .
+        . X X X O X X X O O . O X X X X O . O
+        . . . X O X O O . O . O O X X O O . O
+        . . . . X X X O O . . . O X X X . O .
+        ",
+    )
+    .score();
+    let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
+    // S12, T11, J9, J8, K8, J7, J6
+    assert_eq!(
+        dead,
+        vec![
+            (17, 7),
+            (18, 8),
+            (8, 10),
+            (8, 11),
+            (9, 11),
+            (8, 12),
+            (8, 13)
+        ]
+    );
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
