@@ -1988,10 +1988,12 @@ impl DeadEstimator {
             // without markup 1,395.2 → 1,395.8 exact, Fox unchanged; scoring instructions
             // +0.3%. Seed 0, this test alone: 4 games closer to the record, none further
             // (3 wrong winners fewer); in the last batch too: 7 more, none further. The
-            // test's conditions each came from a game it first got wrong: without the
-            // sacrifice of up to three stones, the throw-in, the walls' eyes joining only
-            // wall chains, or the chains beside the walls proven alive, it lost 9, 24, 15
-            // and 15 games (seed 0, this test alone)
+            // test's conditions came one by one from the games it got wrong (seed 0, this
+            // test alone): without them 51 games further from the record; with the walls'
+            // eyes touching only wall chains 24; with the walls' other neighbours proven
+            // alive 15; with the sacrifice of up to three stones (the throw-in left out)
+            // 9; with the throw-in none; the walls grown through their eyes won 2 more.
+            // Sacrifices of up to two stones: 8 further; of up to four: no change
             if self.contents_closed_seki(g, cells, st, ei) {
                 killed |= self.decide_contents(e, SETTLED);
                 continue;
