@@ -1636,8 +1636,6 @@ fn without_the_second_batch_the_first_decides_a_split_verdict() {
 /// outside liberty (B7 empty) Black captures, and it is no seki.
 #[test]
 fn one_eye_each_and_two_shared_liberties_is_a_seki() {
-    use super::analysis::Structure;
-    use super::testutil::parse_board;
     let corner = |top: &str| {
         format!(
             "
@@ -1652,20 +1650,52 @@ fn one_eye_each_and_two_shared_liberties_is_a_seki() {
         )
     };
     for (top, seki) in [(". O . . . . .", true), (". . . . . . .", false)] {
-        let (g, cells) = parse_board(&corner(top));
-        let mut st = Structure::default();
-        st.compute(&g, &cells);
-        let white = st.chain_id[g.idx(0, 5)] as usize;
         assert_eq!(
-            dead::eye_against_eye_seki(&g, &cells, &st, white),
-            seki,
+            equal_eyes_seki_of(&corner(top), (0, 5), (0, 2)),
+            (seki, seki),
             "{top}"
         );
-        let black = st.chain_id[g.idx(0, 2)] as usize;
+    }
+}
+
+/// [`dead::equal_eyes_seki`] of the chains at `white` and at `black` on `board`.
+fn equal_eyes_seki_of(board: &str, white: (usize, usize), black: (usize, usize)) -> (bool, bool) {
+    use super::analysis::Structure;
+    use super::testutil::parse_board;
+    let (g, cells) = parse_board(board);
+    let mut st = Structure::default();
+    st.compute(&g, &cells);
+    let at = |(x, y): (usize, usize)| st.chain_id[g.idx(x, y)] as usize;
+    (
+        dead::equal_eyes_seki(&g, &cells, &st, at(white)),
+        dead::equal_eyes_seki(&g, &cells, &st, at(black)),
+    )
+}
+
+/// Tygem 112412219, the bottom right (counted W+0.5 with both sides alive): six white stones
+/// without an eye share all three of their liberties with seven black stones without an eye,
+/// whose one other liberty White can fill from outside. Whoever fills a shared liberty first
+/// ends with as few liberties as the other and is captured: a seki. With one more outside
+/// liberty Black wins the race.
+#[test]
+fn no_eye_each_and_three_shared_liberties_is_a_seki() {
+    let corner = |s3: char| {
+        format!(
+            "
+            X O O O . O O .
+            . X X O O O . O
+            . X O X X X O O
+            X X O . . X {s3} O
+            . X O O O X X O
+            X X X X O . X .
+            "
+        )
+    };
+    for (s3, seki) in [('O', true), ('.', false)] {
         assert_eq!(
-            dead::eye_against_eye_seki(&g, &cells, &st, black),
-            seki,
-            "{top}"
+            equal_eyes_seki_of(&corner(s3), (2, 2), (3, 2)),
+            (seki, seki),
+            "{s3}"
         );
     }
 }
