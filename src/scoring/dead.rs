@@ -1507,15 +1507,12 @@ impl DeadEstimator {
             // and a group no enemy move can approach lives, however the playouts went: their
             // area spans the fights around it, and random play there opens it up (a closed
             // seki, see [`closed_seki`]; measured with the same test in `kill_hopeless`)
-            if share < SETTLE_DEAD_BELOW {
-                let xs: Vec<usize> = self.members
-                    [self.member_start[gi] as usize..self.member_start[gi + 1] as usize]
-                    .iter()
-                    .map(|&c| c as usize)
-                    .collect();
-                if closed_seki(g, cells, st, &xs, |z| self.status[z] == ALIVE) {
-                    share = 1.0;
-                }
+            let members =
+                &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+            if share < SETTLE_DEAD_BELOW
+                && closed_seki(g, cells, st, members, |z| self.status[z] == ALIVE)
+            {
+                share = 1.0;
             }
             for k in self.member_start[gi] as usize..self.member_start[gi + 1] as usize {
                 let ch = self.members[k] as usize;
@@ -2175,10 +2172,10 @@ impl DeadEstimator {
     /// Whether the undecided contents of enclosure `ei` are in a closed seki ([`closed_seki`]).
     fn contents_closed_seki(&mut self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
         let e = self.encls[ei];
-        let xs: Vec<usize> = self.cont[e.conts()]
+        let xs: Vec<u16> = self.cont[e.conts()]
             .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| self.status[c] == UNKNOWN)
+            .copied()
+            .filter(|&c| self.status[c as usize] == UNKNOWN)
             .collect();
         !xs.is_empty() && closed_seki(g, cells, st, &xs, |z| self.status[z] == ALIVE)
     }
@@ -2451,10 +2448,8 @@ pub(crate) fn from_markup(g: &Geom, cells: &[u8], tb: &[Point], tw: &[Point], de
     }
 }
 
-/// Liberties of chain `ch` (padded indices, each once) into `out`; returns how many of them
-/// are one-point eyes of it ([`one_point_eye_of`]).
-fn libs_and_eyes(g: &Geom, cells: &[u8], st: &Structure, ch: usize, out: &mut Vec<usize>) -> usize {
-    out.clear();
+/// Appends to `out` the liberties of chain `ch` (padded indices) not in it yet.
+fn push_liberties(g: &Geom, cells: &[u8], st: &Structure, ch: usize, out: &mut Vec<usize>) {
     for &s in st.stones(ch) {
         for n in g.adj(s as usize) {
             if cells[n] == EMPTY && !out.contains(&n) {
@@ -2462,6 +2457,13 @@ fn libs_and_eyes(g: &Geom, cells: &[u8], st: &Structure, ch: usize, out: &mut Ve
             }
         }
     }
+}
+
+/// Liberties of chain `ch` (padded indices, each once) into `out`; returns how many of them
+/// are one-point eyes of it ([`one_point_eye_of`]).
+fn libs_and_eyes(g: &Geom, cells: &[u8], st: &Structure, ch: usize, out: &mut Vec<usize>) -> usize {
+    out.clear();
+    push_liberties(g, cells, st, ch, out);
     out.iter()
         .filter(|&&p| one_point_eye_of(g, cells, st, ch, p))
         .count()
@@ -2562,32 +2564,26 @@ pub(crate) fn closed_seki(
     g: &Geom,
     cells: &[u8],
     st: &Structure,
-    xs: &[usize],
+    xs: &[u16],
     alive: impl Fn(usize) -> bool,
 ) -> bool {
     let Some(&x0) = xs.first() else {
         return false;
     };
-    let b = st.chains[x0].color;
+    let b = st.chains[x0 as usize].color;
     let w = opp(b);
     let mut libs: Vec<usize> = Vec::new();
     for &x in xs {
-        if st.chains[x].libs < 2 {
+        if st.chains[x as usize].libs < 2 {
             return false;
         }
-        for &s in st.stones(x) {
-            for n in g.adj(s as usize) {
-                if cells[n] == EMPTY && !libs.contains(&n) {
-                    libs.push(n);
-                }
-            }
-        }
+        push_liberties(g, cells, st, x as usize, &mut libs);
     }
     // an eye of `xs` already: a point all of whose neighbours are stones of `xs` (or the edge)
     let has_eye = libs.iter().any(|&p| {
-        g.adj(p).iter().all(|&n| {
-            cells[n] == WALL || (cells[n] == b && xs.contains(&(st.chain_id[n] as usize)))
-        })
+        g.adj(p)
+            .iter()
+            .all(|&n| cells[n] == WALL || (cells[n] == b && xs.contains(&st.chain_id[n])))
     });
     let mut walls: Vec<usize> = Vec::new();
     let mut near: Vec<usize> = Vec::new();
@@ -2608,10 +2604,9 @@ pub(crate) fn closed_seki(
             if v == EMPTY {
                 note(n, &mut nlib);
             } else if v == b {
-                let z = st.chain_id[n] as usize;
                 // a stone of the colour outside `xs`: the enemy might capture it first,
                 // making the point no suicide
-                if !xs.contains(&z) {
+                if !xs.contains(&st.chain_id[n]) {
                     return false;
                 }
             } else if v == w {
@@ -2644,33 +2639,31 @@ pub(crate) fn closed_seki(
     }
     // the walls' other liberties must be eyes of theirs, where `xs`'s side would be suicide;
     // a chain beside such an eye joins the walls (filling the eye would join it to them)
+    let mut wall_libs: Vec<usize> = Vec::new();
     let mut k = 0;
     while k < walls.len() {
         let y = walls[k];
         k += 1;
-        for &s in st.stones(y) {
-            for q in g.adj(s as usize) {
-                if cells[q] != EMPTY || libs.contains(&q) {
+        wall_libs.clear();
+        push_liberties(g, cells, st, y, &mut wall_libs);
+        for &q in wall_libs.iter().filter(|q| !libs.contains(q)) {
+            for n in g.adj(q) {
+                if cells[n] == WALL {
                     continue;
                 }
-                for n in g.adj(q) {
-                    if cells[n] == WALL {
-                        continue;
-                    }
-                    if cells[n] != w || st.chains[st.chain_id[n] as usize].libs < 2 {
-                        return false;
-                    }
-                    let z = st.chain_id[n] as usize;
-                    if !walls.contains(&z) {
-                        walls.push(z);
-                    }
+                if cells[n] != w || st.chains[st.chain_id[n] as usize].libs < 2 {
+                    return false;
+                }
+                let z = st.chain_id[n] as usize;
+                if !walls.contains(&z) {
+                    walls.push(z);
                 }
             }
         }
         if st
             .enemies_of_chain(y)
             .iter()
-            .any(|&z| !xs.contains(&(z as usize)) && !alive(z as usize))
+            .any(|&z| !xs.contains(&z) && !alive(z as usize))
         {
             return false;
         }

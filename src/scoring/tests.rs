@@ -1728,10 +1728,7 @@ fn a_group_the_enemy_cannot_approach_lives_in_a_closed_seki() {
         let (g, cells) = parse_board(board);
         let mut st = Structure::default();
         st.compute(&g, &cells);
-        let xs: Vec<usize> = at
-            .iter()
-            .map(|&(x, y)| st.chain_id[g.idx(x, y)] as usize)
-            .collect();
+        let xs: Vec<u16> = at.iter().map(|&(x, y)| st.chain_id[g.idx(x, y)]).collect();
         dead::closed_seki(&g, &cells, &st, &xs, |_| alive)
     };
     let black = [(3, 0), (5, 1)];
