@@ -263,6 +263,8 @@ fn build_columns() -> Vec<Column> {
         col(S, "white_territory", Int, "White's territory.", move |r| int(sc(r).map(|s| s.white_territory))),
         col(S, "black_teire", Int, "Black's territory points that must be filled (teire): with TB/TW markup, the points our count gives Black that the markup leaves out; without it, the last liberty a black chain keeps once the dame are filled, unless a dame connects it to another black chain. Left out of black_territory; Japanese counting scores nothing for them, Korean counting and area counting score them for Black.", move |r| int(sc(r).map(|s| s.black_teire))),
         col(S, "white_teire", Int, "White's territory points that must be filled (teire); as black_teire.", move |r| int(sc(r).map(|s| s.white_teire))),
+        col(S, "black_throw_ins", Int, "Dead black stones thrown into a two-point White eye: a lone stone in atari whose one liberty touches only live White stones and the edge. Counted dead and taken off; a count that leaves one on the board scores 3 points less for White (the stone's point, its prisoner, the liberty), under territory and area counting alike, as some Tygem records do.", move |r| int(sc(r).map(|s| s.black_throw_ins))),
+        col(S, "white_throw_ins", Int, "Dead white stones thrown into a two-point Black eye; as black_throw_ins.", move |r| int(sc(r).map(|s| s.white_throw_ins))),
         col(S, "prisoners_black", Int, "Prisoners Black holds: captures plus dead White stones.", move |r| int(sc(r).map(|s| s.prisoners_black))),
         col(S, "prisoners_white", Int, "Prisoners White holds.", move |r| int(sc(r).map(|s| s.prisoners_white))),
     ]);

@@ -2852,3 +2852,25 @@ fn a_playout_puts_a_chain_of_two_liberties_in_atari_when_ours_has_more() {
     );
     assert_eq!(r.reply_to(&g, &cells, g.idx(2, 3), BLACK), None);
 }
+
+/// Stones thrown into a two-point eye: White's lone stone at the top left is dead in atari and
+/// its liberty touches only Black's live stones. The white stone lower down is dead in atari
+/// too, but its liberty has empty neighbours; the black stone in White's area is dead with
+/// four liberties: neither is a throw-in.
+#[test]
+fn a_dead_stone_in_a_two_point_eye_is_counted_as_a_throw_in() {
+    let r = game(
+        "
+        O . X . X O . . .
+        X X . . X O . . .
+        . X . . X O . X .
+        X O X . X O O . O
+        . . . . X O . . .
+        X X X X X O . . .
+        . . . . X O . . .
+        ",
+    )
+    .score();
+    assert_eq!((r.dead_white, r.dead_black), (2, 1), "{:?}", r.dead_stones);
+    assert_eq!((r.black_throw_ins, r.white_throw_ins), (0, 1));
+}

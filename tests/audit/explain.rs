@@ -598,3 +598,29 @@ fn explain_names_a_record_that_follows_the_other_teire_convention() {
     let e = explain_bytes("teire.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
     assert!(!e.text().contains("teire points taken off"), "{}", e.text());
 }
+
+/// A record that differs from our count only by a dead stone left on the board says so:
+/// White's stone A9 was thrown into Black's two-point eye A9–B9 and is dead in atari. Taken
+/// off, Black's territory is 24 points and a prisoner (Korean, komi 0.5: 25 − 36 − 0.5);
+/// left on the board, B9 is no one's and the stone no prisoner, 3 points less for Black.
+#[test]
+fn explain_names_a_record_that_left_a_thrown_in_stone_on_the_board() {
+    let board = "AB[da][db][dc][dd][de][df][dg][dh][di][ab][bb][ca]\
+        AW[ea][eb][ec][ed][ee][ef][eg][eh][ei][aa]";
+    let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0.5]RU[Korean]RE[W+14.5]{board})");
+    let e = explain_bytes("throw-in.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    for line in [
+        "dead: W A9",
+        "margin -11.5; recorded W+14.5: winner",
+        "the record matches with dead stones thrown into a two-point eye left on the board (B 0, W 1; 3 points each): margin -14.5",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // a record that took it off agrees with our count and gets no such line
+    let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0.5]RU[Korean]RE[W+11.5]{board})");
+    let e = explain_bytes("throw-in.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    assert!(text.contains(": exact\n"), "{text}");
+    assert!(!text.contains("thrown into"), "{text}");
+}

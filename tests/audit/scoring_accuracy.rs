@@ -383,6 +383,116 @@ fn tygem_records_count_all_or_none_of_a_games_teire() {
     );
 }
 
+/// The second counting convention of the Tygem records, after the teire points: a dead stone
+/// thrown into a two-point eye (a lone stone in atari whose liberty only the capturer's live
+/// stones touch) is usually taken off, but some counts leave it on the board, 3 points less
+/// for the capturer (its point, its prisoner, the liberty). Seed 0: of 5,953 counted games
+/// with exactly one such stone and no teire point, 5,560 records take it off, 203 (3.4%)
+/// leave it, 190 match neither. Nothing we looked at predicts which: not the players (on a
+/// sample of 3,211 such games, a dispersion of 324 over the Black players and 429 over the
+/// White ones, where shuffled labels average 362 and 386), not the month (1.1–2.0% of each
+/// month's counted games are 3 points off), and the shape only weakly (such stones on the
+/// edge are left less often, ones with a friendly diagonal more often). So the estimator
+/// takes them off, and this test asserts the pattern (the finder of these stones regressing
+/// breaks it) and prints how many non-exact results either convention explains (seed 0: 361
+/// by thrown-in stones, 420 by teire, 15 by both, 21 of them wrong winners): exact 92.38%,
+/// 95.81% with every game's convention known, the 95% goal inside that gap.
+#[test]
+fn tygem_records_sometimes_leave_a_thrown_in_stone_on_the_board() {
+    let Some(rows) = tygem_rows() else { return };
+    // games with exactly one thrown-in stone: taken off (the record equals our margin) or
+    // left (the record equals it moved 3 points toward the stone's owner)
+    let (mut taken_off, mut left, mut neither) = (0usize, 0usize, 0usize);
+    // non-exact counted games the conventions explain: throw-ins left, the other teire
+    // convention, both together; wrong winners they put right
+    let (mut by_throw_ins, mut by_teire, mut by_both, mut rest) = (0usize, 0usize, 0usize, 0usize);
+    let mut winners_righted = 0usize;
+    let mut n = 0usize;
+    for r in rows.iter().filter(|r| counted(r)) {
+        let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
+            continue;
+        };
+        let (Some(res), Some(ours)) = (rec.result.as_ref(), s.margin_recorded_rules) else {
+            continue;
+        };
+        let Some(recorded) = res.margin_b_minus_w() else {
+            continue;
+        };
+        n += 1;
+        if s.black_throw_ins + s.white_throw_ins == 1 && s.teire_points == 0 {
+            if recorded == ours {
+                taken_off += 1;
+            } else if s.throw_ins_left_matching(recorded).is_some() {
+                left += 1;
+            } else {
+                neither += 1;
+            }
+        }
+        if s.record_agreement == Agreement::Exact {
+            continue;
+        }
+        let teire = s.margin_other_teire_convention(rec.rules);
+        let moved = |m: f64| {
+            (0..=s.black_throw_ins).any(|b| {
+                (0..=s.white_throw_ins).any(|w| m + 3.0 * (f64::from(b) - f64::from(w)) == recorded)
+            })
+        };
+        let explained = if s.throw_ins_left_matching(recorded).is_some() {
+            by_throw_ins += 1;
+            true
+        } else if teire == Some(recorded) {
+            by_teire += 1;
+            true
+        } else if teire.is_some_and(moved) {
+            by_both += 1;
+            true
+        } else {
+            rest += 1;
+            false
+        };
+        if explained && s.record_agreement == Agreement::Differs {
+            winners_righted += 1;
+        }
+    }
+    let one = taken_off + left + neither;
+    eprintln!("Tygem counted games with one dead stone thrown into a two-point eye (no teire point): the record takes it off {taken_off}, leaves it on the board {left} ({:.1}%), neither {neither}", 100.0 * left as f64 / one.max(1) as f64);
+    let exact = rows
+        .iter()
+        .filter(|r| counted(r))
+        .filter(|r| {
+            r.score
+                .as_ref()
+                .is_some_and(|s| s.record_agreement == Agreement::Exact)
+        })
+        .count();
+    eprintln!(
+        "  counted games not exact: {} explained by thrown-in stones left, {by_teire} by the other teire convention, {by_both} by both, {rest} by neither; wrong winners explained: {winners_righted}",
+        by_throw_ins
+    );
+    eprintln!(
+        "  exact {:.2}% of {n}; with every game's counting convention known it would be {:.2}%",
+        100.0 * exact as f64 / n.max(1) as f64,
+        100.0 * (exact + by_throw_ins + by_teire + by_both) as f64 / n.max(1) as f64
+    );
+    // taking it off is the records' convention; leaving it, a small minority
+    assert!(
+        one > 2_000,
+        "about 3,300 games with one thrown-in stone: {one}"
+    );
+    assert!(
+        left * 100 >= one && left * 100 <= one * 6,
+        "one thrown-in stone left on the board in 1%–6% of records: {left} of {one}"
+    );
+    assert!(
+        neither * 10 <= one,
+        "one thrown-in stone: {neither} records match neither way of {one}"
+    );
+    assert!(
+        by_throw_ins > 250,
+        "results matching with thrown-in stones left: {by_throw_ins}"
+    );
+}
+
 /// The resigned games among `rows`: how many, how many the estimate (Korean counting, the
 /// record's komi) names the side that did not resign, and their unsettled points.
 fn resigned(rows: &[GameRow]) -> (usize, usize, u64) {

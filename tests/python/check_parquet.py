@@ -524,6 +524,12 @@ class Checker:
             check("counts", f"{ne} AND (dead_source = 'markup') IS DISTINCT FROM has_territory_markup",
                   "dead_source 'markup' exactly when the last node has TB/TW markup",
                   ["dead_source", "has_territory_markup"])
+        if has("black_throw_ins", "white_throw_ins", "dead_black", "dead_white"):
+            # SCHEMA.md: thrown-in stones are dead stones (lone ones, in atari)
+            check("counts", "black_throw_ins > dead_black OR white_throw_ins > dead_white "
+                  "OR black_throw_ins < 0 OR white_throw_ins < 0",
+                  "thrown-in stones outside 0..dead stones of their colour",
+                  ["black_throw_ins", "dead_black", "white_throw_ins", "dead_white"])
 
     # ---------------------------------------------------------------- other readers
 
