@@ -17,7 +17,7 @@ use crate::common::{audit_seeded, corpus, dev_rows, tygem_rows};
 use kifu_audit::output::GameRow;
 use kifu_audit::rules::RulesetId;
 use kifu_audit::scoring::{Agreement, Outcome, ScoreReport};
-use kifu_audit::sgf::{ResultKind, Winner};
+use kifu_audit::sgf::{GameRecord, ResultKind, Winner};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
@@ -253,6 +253,18 @@ struct TeireTally {
     other: usize,
 }
 
+/// The counted games of `rows` with both margins: the record, our report, our margin under
+/// the record's rules and komi, and the recorded margin (both Black minus White).
+fn counted_margins(
+    rows: &[GameRow],
+) -> impl Iterator<Item = (&GameRecord, &ScoreReport, f64, f64)> {
+    rows.iter().filter(|r| counted(r)).filter_map(|r| {
+        let (rec, s) = (r.ingest.record.as_ref()?, r.score.as_ref()?);
+        let recorded = rec.result.as_ref()?.margin_b_minus_w()?;
+        Some((rec, s, s.margin_recorded_rules?, recorded))
+    })
+}
+
 /// The Tygem counted games with teire points, by (Black's teire, White's teire), each capped at
 /// 2, tallied by how the record treats them (see [`TeireTally`]); also, over every counted
 /// game, how many the record's margin matches only with the teire taken off, and how many
@@ -260,16 +272,7 @@ struct TeireTally {
 fn teire_conventions(rows: &[GameRow]) -> (BTreeMap<(u32, u32), TeireTally>, usize, usize) {
     let mut by_shape = BTreeMap::<(u32, u32), TeireTally>::new();
     let (mut exact_without, mut winner_without) = (0, 0);
-    for r in rows.iter().filter(|r| counted(r)) {
-        let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
-            continue;
-        };
-        let (Some(res), Some(ours)) = (rec.result.as_ref(), s.margin_recorded_rules) else {
-            continue;
-        };
-        let Some(recorded) = res.margin_b_minus_w() else {
-            continue;
-        };
+    for (rec, s, ours, recorded) in counted_margins(rows) {
         let without = s.margin_other_teire_convention(rec.rules).unwrap_or(ours);
         if s.record_agreement != Agreement::Exact && recorded == without {
             exact_without += 1;
@@ -408,16 +411,7 @@ fn tygem_records_sometimes_leave_a_thrown_in_stone_on_the_board() {
     let (mut by_throw_ins, mut by_teire, mut by_both, mut rest) = (0usize, 0usize, 0usize, 0usize);
     let mut winners_righted = 0usize;
     let mut n = 0usize;
-    for r in rows.iter().filter(|r| counted(r)) {
-        let (Some(rec), Some(s)) = (r.ingest.record.as_ref(), r.score.as_ref()) else {
-            continue;
-        };
-        let (Some(res), Some(ours)) = (rec.result.as_ref(), s.margin_recorded_rules) else {
-            continue;
-        };
-        let Some(recorded) = res.margin_b_minus_w() else {
-            continue;
-        };
+    for (rec, s, ours, recorded) in counted_margins(rows) {
         n += 1;
         if s.black_throw_ins + s.white_throw_ins == 1 && s.teire_points == 0 {
             if recorded == ours {
