@@ -30,6 +30,7 @@ pub(crate) mod count;
 pub(crate) mod dead;
 pub(crate) mod fastboard;
 pub(crate) mod geom;
+pub(crate) mod local;
 pub(crate) mod playout;
 pub(crate) mod score;
 pub(crate) mod seki;

@@ -2874,3 +2874,42 @@ fn a_dead_stone_in_a_two_point_eye_is_counted_as_a_throw_in() {
     assert_eq!((r.dead_white, r.dead_black), (2, 1), "{:?}", r.dead_stones);
     assert_eq!((r.black_throw_ins, r.white_throw_ins), (0, 1));
 }
+
+/// The right edge of Tygem 2006-10/120437803: two lone black stones (S8, T7) inside an
+/// eyeless white group whose four liberties (S9, T8, S7, T6) they share, a seki GNU Go and
+/// the record (B+0.5) agree on. Static analysis killed the stones as contents without room
+/// for two eyes inside walls that have it; reading the sealed enclosure out keeps both sides
+/// alive and the four points in seki (19 stones: the two and the white group).
+#[test]
+fn two_lone_stones_sharing_every_liberty_of_an_eyeless_group_live_in_seki() {
+    let r = game(
+        "
+        . . O . . . . . O O X . . . . . . X .
+        . O . O X . . . O X . . . . . X X O .
+        O O O O X . O O O X X . . X . X O O .
+        X X O X O X O . O O X . X . . X X O .
+        . X O X O . X O O X X X O X . . O . X
+        X . X X O O X . O X . O O X O . O O .
+        . X X X X O . X O X O O X X X X . X .
+        X O O O O O . O X X O . O O O X X X X
+        . X X . O . O . O O O . O X O X O X O
+        . . X O O X O . O . . O X X X O O O O
+        X X X X . X X O . O O O . X . X O . O
+        X O O X . X X O O O . X X . X X O X .
+        O O O X . O X X X X X . . . . X O . X
+        . O X X O O X O O O X X X O X O O O .
+        O . O X O X . X X O O O X X X O X O O
+        . O O O O X X X X X O O O X X X X X O
+        . . O X X . X O O X X O O O O O O X X
+        . . O O X X . X O O O . O . . O X X .
+        . . . O O X X X X O . O . . O X X . .
+        ",
+    )
+    .score();
+    let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
+    for stone in [(17, 11), (18, 12)] {
+        assert!(!dead.contains(&stone), "{stone:?} dead: {dead:?}");
+    }
+    assert_eq!(r.seki_points, 4);
+    assert_eq!(r.seki_stones.len(), 19);
+}
