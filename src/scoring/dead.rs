@@ -2297,11 +2297,11 @@ impl DeadEstimator {
                 .then(|| bounds.iter().position(|&b| b == id))
                 .flatten()
         };
-        [e.color, opp(e.color)].into_iter().all(|first| {
-            self.solver
-                .first_capture(g, cells, &self.area, &contents, wall_of, e.color, first)
-                == Some(Capture::Neither)
-        })
+        self.solver
+            .set_up(g, cells, &self.area, &contents, wall_of, e.color)
+            && [e.color, opp(e.color)]
+                .into_iter()
+                .all(|first| self.solver.first_capture(first) == Some(Capture::Neither))
     }
 
     /// Gives the still undecided chains inside `e` the status `status`; whether there were any.

@@ -68,6 +68,8 @@ const NO_KO: u8 = u8::MAX;
 /// Scratch state for [`LocalSolver::first_capture`].
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LocalSolver {
+    /// The start of the question set up last.
+    start: Option<Local>,
     n: usize,
     n_walls: usize,
     near: Vec<[Option<Near>; 4]>,
@@ -83,14 +85,13 @@ pub(crate) struct LocalSolver {
 }
 
 impl LocalSolver {
-    /// What the side `first` achieves moving first in the position `cells`, both sides
-    /// playing only on `points` (or passing): the walls (colour `walls`, the chains whose
-    /// stones `wall_of` numbers from 0) against the contents (stones `content_stones`, all
-    /// among `points`). Every liberty of a wall chain must be among `points`, and every other
-    /// stone beside them must belong to a living chain of the contents' colour. `None` when
-    /// the search exceeds its budget or the position breaks those conditions.
-    #[allow(clippy::too_many_arguments)]
-    pub fn first_capture(
+    /// Sets up the question: the position `cells`, both sides playing only on `points` (or
+    /// passing), the walls (colour `walls`, the chains whose stones `wall_of` numbers from 0)
+    /// against the contents (stones `content_stones`, all among `points`). Every liberty of a
+    /// wall chain must be among `points`, and every other stone beside them must belong to a
+    /// living chain of the contents' colour; `false` when the position breaks those
+    /// conditions (and no question is set up).
+    pub fn set_up(
         &mut self,
         g: &Geom,
         cells: &[u8],
@@ -98,27 +99,10 @@ impl LocalSolver {
         content_stones: &[u16],
         wall_of: impl Fn(usize) -> Option<usize>,
         walls: u8,
-        first: u8,
-    ) -> Option<Capture> {
-        let start = self.setup(g, cells, points, content_stones, wall_of, walls)?;
-        self.nodes = 0;
-        self.memo.clear();
-        self.search(start, first, 0, 0)
-    }
-
-    /// The local board of `points`; `None` when it breaks the conditions of
-    /// [`LocalSolver::first_capture`].
-    fn setup(
-        &mut self,
-        g: &Geom,
-        cells: &[u8],
-        points: &[u16],
-        content_stones: &[u16],
-        wall_of: impl Fn(usize) -> Option<usize>,
-        walls: u8,
-    ) -> Option<Local> {
+    ) -> bool {
+        self.start = None;
         if points.len() > MAX_LOCAL {
-            return None;
+            return false;
         }
         self.n = points.len();
         self.n_walls = 0;
@@ -133,7 +117,7 @@ impl LocalSolver {
             start.cell[i] = cells[p];
             self.content[i] = content_stones.contains(&(p as u16));
             if cells[p] != EMPTY && !self.content[i] {
-                return None;
+                return false;
             }
             let mut near = [None; 4];
             for (k, q) in g.adj(p).into_iter().enumerate() {
@@ -143,19 +127,29 @@ impl LocalSolver {
                     Some(Near::Point(j as u8))
                 } else if let Some(w) = wall_of(q) {
                     if w >= MAX_WALLS {
-                        return None;
+                        return false;
                     }
                     self.n_walls = self.n_walls.max(w + 1);
                     Some(Near::Wall(w as u8))
                 } else if cells[q] == opp(walls) {
                     Some(Near::Anchor)
                 } else {
-                    return None;
+                    return false;
                 };
             }
             self.near.push(near);
         }
-        Some(start)
+        self.start = Some(start);
+        true
+    }
+
+    /// What the side `first` achieves moving first in the question set up last. `None`
+    /// without one, or when the search exceeds its budget.
+    pub fn first_capture(&mut self, first: u8) -> Option<Capture> {
+        let start = self.start?;
+        self.nodes = 0;
+        self.memo.clear();
+        self.search(start, first, 0, 0)
     }
 
     /// The outcome of `pos` with `side` to move, both sides playing their best: the walls'
@@ -407,27 +401,35 @@ mod tests {
         let mut space = at(&[(4, 2), (5, 3), (4, 4), (5, 5)]);
         space.extend_from_slice(&contents);
         let mut s = LocalSolver::default();
+        assert!(s.set_up(
+            &g,
+            &cells,
+            &space,
+            &contents,
+            |p| (cells[p] == WHITE).then_some(0),
+            WHITE
+        ));
         for first in [WHITE, BLACK] {
-            let wall_of = |p: usize| (cells[p] == WHITE).then_some(0);
             assert_eq!(
-                s.first_capture(&g, &cells, &space, &contents, wall_of, WHITE, first),
+                s.first_capture(first),
                 Some(Capture::Neither),
                 "first {first}"
             );
         }
         let (g, cells) = board(".");
-        let wall_of = |p: usize| (cells[p] == WHITE).then_some(0);
         let mut with_dame = space.clone();
         with_dame.push(g.idx(1, 5) as u16);
-        assert_eq!(
-            s.first_capture(&g, &cells, &with_dame, &contents, wall_of, WHITE, WHITE),
-            Some(Capture::Walls)
-        );
+        assert!(s.set_up(
+            &g,
+            &cells,
+            &with_dame,
+            &contents,
+            |p| (cells[p] == WHITE).then_some(0),
+            WHITE
+        ));
+        assert_eq!(s.first_capture(WHITE), Some(Capture::Walls));
         // Black moving first fills that dame, and it is a seki again
-        assert_eq!(
-            s.first_capture(&g, &cells, &with_dame, &contents, wall_of, WHITE, BLACK),
-            Some(Capture::Neither)
-        );
+        assert_eq!(s.first_capture(BLACK), Some(Capture::Neither));
     }
 
     /// A lone white stone in atari inside Black's two-point eye, and Black's wall in atari too,
@@ -443,14 +445,17 @@ mod tests {
         );
         let contents = vec![g.idx(0, 0) as u16];
         let space = vec![g.idx(0, 0) as u16, g.idx(1, 0) as u16];
-        let wall_of = |p: usize| (cells[p] == BLACK).then_some(0);
         let mut s = LocalSolver::default();
+        assert!(s.set_up(
+            &g,
+            &cells,
+            &space,
+            &contents,
+            |p| (cells[p] == BLACK).then_some(0),
+            BLACK
+        ));
         for (first, outcome) in [(BLACK, Capture::Walls), (WHITE, Capture::Contents)] {
-            assert_eq!(
-                s.first_capture(&g, &cells, &space, &contents, wall_of, BLACK, first),
-                Some(outcome),
-                "first {first}"
-            );
+            assert_eq!(s.first_capture(first), Some(outcome), "first {first}");
         }
     }
 }
