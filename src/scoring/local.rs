@@ -372,6 +372,25 @@ mod tests {
     use crate::scoring::geom::{BLACK, WHITE};
     use crate::scoring::testutil::parse_board;
 
+    /// Sets up a question whose walls are every stone of colour `walls` (one chain).
+    fn set_up_one_wall(
+        s: &mut LocalSolver,
+        g: &Geom,
+        cells: &[u8],
+        points: &[u16],
+        contents: &[u16],
+        walls: u8,
+    ) -> bool {
+        s.set_up(
+            g,
+            cells,
+            points,
+            contents,
+            |p| (cells[p] == walls).then_some(0),
+            walls,
+        )
+    }
+
     /// Two lone black stones inside an eyeless white group whose four liberties they share
     /// (Tygem 2006-10/120437803, the right edge): whoever fills a shared liberty first shortens
     /// its own group as much as the other's, so neither side can capture, moving first or
@@ -401,13 +420,8 @@ mod tests {
         let mut space = at(&[(4, 2), (5, 3), (4, 4), (5, 5)]);
         space.extend_from_slice(&contents);
         let mut s = LocalSolver::default();
-        assert!(s.set_up(
-            &g,
-            &cells,
-            &space,
-            &contents,
-            |p| (cells[p] == WHITE).then_some(0),
-            WHITE
+        assert!(set_up_one_wall(
+            &mut s, &g, &cells, &space, &contents, WHITE
         ));
         for first in [WHITE, BLACK] {
             assert_eq!(
@@ -419,13 +433,8 @@ mod tests {
         let (g, cells) = board(".");
         let mut with_dame = space.clone();
         with_dame.push(g.idx(1, 5) as u16);
-        assert!(s.set_up(
-            &g,
-            &cells,
-            &with_dame,
-            &contents,
-            |p| (cells[p] == WHITE).then_some(0),
-            WHITE
+        assert!(set_up_one_wall(
+            &mut s, &g, &cells, &with_dame, &contents, WHITE
         ));
         assert_eq!(s.first_capture(WHITE), Some(Capture::Walls));
         // Black moving first fills that dame, and it is a seki again
@@ -446,13 +455,8 @@ mod tests {
         let contents = vec![g.idx(0, 0) as u16];
         let space = vec![g.idx(0, 0) as u16, g.idx(1, 0) as u16];
         let mut s = LocalSolver::default();
-        assert!(s.set_up(
-            &g,
-            &cells,
-            &space,
-            &contents,
-            |p| (cells[p] == BLACK).then_some(0),
-            BLACK
+        assert!(set_up_one_wall(
+            &mut s, &g, &cells, &space, &contents, BLACK
         ));
         for (first, outcome) in [(BLACK, Capture::Walls), (WHITE, Capture::Contents)] {
             assert_eq!(s.first_capture(first), Some(outcome), "first {first}");
