@@ -151,6 +151,21 @@ pub fn audit_record(
     (summary, score, report)
 }
 
+/// Runs `f` on the scratch state, turning a panic (a bug: no input should cause one) into
+/// its message, so that one game's failure leaves the rest of the batch to run. The scratch
+/// state a panic may have left half-updated is made anew.
+pub fn guarded<T>(scratch: &mut Scratch, f: impl FnOnce(&mut Scratch) -> T) -> Result<T, String> {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut *scratch)));
+    outcome.map_err(|payload| {
+        *scratch = Scratch::new();
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_string())
+    })
+}
+
 /// Builds the full row of game `index` of a prepared file.
 pub fn process_game(
     source: &str,
@@ -172,17 +187,30 @@ pub fn row_from_ingested(
     options: &GameOptions,
     scratch: &mut Scratch,
 ) -> GameRow {
-    let (replay, score) = match ingest.record.as_ref() {
-        Some(record) => {
+    let mut ingest = ingest;
+    let audited = ingest.record.as_ref().map(|record| {
+        guarded(scratch, |scratch| {
             scratch.scorer.set_settle_playouts(options.settle_playouts);
             scratch.scorer.set_playout_seed(options.playout_seed);
             scratch.scorer.set_second_batch(options.second_batch);
-            let (summary, mut score, _) = audit_record(record, scratch, options.komi_policy);
+            audit_record(record, scratch, options.komi_policy)
+        })
+    });
+    let (replay, score) = match audited {
+        Some(Ok((summary, mut score, _))) => {
             // Per-point detail is for `explain`; rows keep only the counts.
             score.ownership = Vec::new();
             score.seki_stones = Vec::new();
             score.dead_stones = Vec::new();
             (Some(summary), Some(score))
+        }
+        Some(Err(message)) => {
+            ingest.status = sgf::Status::Error;
+            ingest.error_kind = Some(sgf::ErrorKind::InternalError);
+            ingest.error_message = Some(format!(
+                "replay or scoring failed on a bug of kifu-audit (please report this game): {message}"
+            ));
+            (None, None)
         }
         None => (None, None),
     };

@@ -82,6 +82,8 @@ pub enum ErrorKind {
     FileTooLarge,
     IoError,
     ArchiveError,
+    /// Replay or scoring failed on a bug of this tool (a panic caught per game).
+    InternalError,
 }
 
 impl ErrorKind {
@@ -103,11 +105,12 @@ impl ErrorKind {
             ErrorKind::FileTooLarge => "file_too_large",
             ErrorKind::IoError => "io_error",
             ErrorKind::ArchiveError => "archive_error",
+            ErrorKind::InternalError => "internal_error",
         }
     }
 
     /// All kinds, for censuses.
-    pub const ALL: [ErrorKind; 16] = [
+    pub const ALL: [ErrorKind; 17] = [
         ErrorKind::EmptyFile,
         ErrorKind::NotSgf,
         ErrorKind::LeadingText,
@@ -124,6 +127,7 @@ impl ErrorKind {
         ErrorKind::FileTooLarge,
         ErrorKind::IoError,
         ErrorKind::ArchiveError,
+        ErrorKind::InternalError,
     ];
 }
 

@@ -822,3 +822,19 @@ fn fuzz_stale_scorer_state() {
     assert!(empty.unsettled_stones.is_empty());
     assert_eq!(empty.unsettled_points, 0);
 }
+
+/// A panic in replay or scoring is a bug (no input should cause one), but one game's bug must
+/// not end a batch of millions: the pipeline catches it per game and writes that game as an
+/// `internal_error` row, with the panic's message, on scratch state made anew.
+#[test]
+fn a_panic_while_scoring_one_game_is_caught_with_its_message() {
+    use kifu_audit::pipeline::game::{guarded, Scratch};
+    let mut scratch = Scratch::new();
+    let caught: Result<(), String> = guarded(&mut scratch, |_| panic!("point 0 is off the board"));
+    assert_eq!(caught, Err("point 0 is off the board".to_string()));
+    let caught: Result<(), String> = guarded(&mut scratch, |_| panic!("chain {} lost", 7));
+    assert_eq!(caught, Err("chain 7 lost".to_string()));
+    // the scratch state serves the next game
+    let scored = guarded(&mut scratch, |s| s.scorer.settle_playouts());
+    assert_eq!(scored, Ok(kifu_audit::scoring::SETTLE_PLAYOUTS));
+}

@@ -51,7 +51,7 @@ ENUMS: dict[str, set[str]] = {
     "error_kind": {"empty_file", "not_sgf", "leading_text", "unbalanced_parentheses",
                    "unterminated_value", "lowercase_identifiers", "charset_fallback", "parse_error",
                    "empty_game", "not_go", "board_size", "too_many_nodes", "game_too_large",
-                   "file_too_large", "io_error", "archive_error"},
+                   "file_too_large", "io_error", "archive_error", "internal_error"},
     "komi_quirk": {"fox_hundredths", "fox_zero_even", "stone_units", "fraction", "ko_property", "ha_property",
                    "empty", "unreadable"},
     "handicap_source": {"none", "HA", "AB", "HA_placed", "moves"},
