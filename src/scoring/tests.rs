@@ -2913,3 +2913,50 @@ fn two_lone_stones_sharing_every_liberty_of_an_eyeless_group_live_in_seki() {
     assert_eq!(r.seki_points, 4);
     assert_eq!(r.seki_stones.len(), 19);
 }
+
+/// The left side of Tygem 2006-04/96843372 (W+21.5; GNU Go agrees): six black stones along the
+/// edge (B18, B17, C16, C15, B14, A13) with nine empty points among them, inside White's
+/// proven-alive wall. Their potential of two eyes kept them alive unasked, the points left
+/// dame, and the count 24 points off the record's winner. Living on potential alone among
+/// living enemies, they now join the last batch of playouts, which kills them (the verdict
+/// split, so they are reported unsettled too).
+#[test]
+fn a_group_living_on_potential_among_living_enemies_is_played_out() {
+    let g = game(
+        "
+        . O . . O X X . X X O . . . O O X . .
+        . X O . O O X X . X O . . . O X X . .
+        . X O . O X X O X X O . . . O X . . .
+        . . X O O X O O O X O . O O O O X . .
+        . . X O X X X O O O X O X X O X X . .
+        . X O O O X O . . O X O . X X . . . .
+        X O . . X O . O O . X O X . X O O X .
+        . O . . O O O O X X X O X O X O X X .
+        . . O X O X X X . X O O . O X X . X .
+        . O . O . O X X X X X O O O O O X O .
+        O . . . O O X O O O X O X X O X X . X
+        O . . O O . O . X O X O . O X . X X O
+        O O O X X O . O O O X O O X X X O O O
+        X O X X O O O X O X X X X X X O O . O
+        X O X . X O . X X O . X O . . O X O .
+        X X X . X O O O X X X . O O O O X O O
+        . . . . X X X O O X O O O X X X X X O
+        . . . . X X O O X O X X O X . X . . X
+        . . . X . X X O . O . X X . X . X X .
+        ",
+    );
+    let r = g.score();
+    let group = [(1, 1), (1, 2), (2, 3), (2, 4), (1, 5), (0, 6)];
+    for (p, why) in r.dead_stones.iter().zip(g.dead_reasons()) {
+        if group.contains(&(p.x, p.y)) {
+            assert!(
+                matches!(why, DeadReason::FinalPlayouts(_)),
+                "{p:?}: {why:?}"
+            );
+        }
+    }
+    let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
+    for stone in group {
+        assert!(dead.contains(&stone), "{stone:?} alive: {dead:?}");
+    }
+}
