@@ -494,14 +494,14 @@ impl Explained {
                         );
                     }
                 }
-                if let Some((b, w)) = recorded_margin
+                if let Some((rec, (b, w))) = recorded_margin
                     .filter(|_| s.record_agreement != Agreement::Exact)
-                    .and_then(|rec| s.throw_ins_left_matching(rec))
+                    .and_then(|rec| Some((rec, s.throw_ins_left_matching(rec)?)))
                 {
                     let _ = writeln!(
                         out,
                         "  the record matches with dead stones thrown into a two-point eye left on the board (B {b}, W {w}; 3 points each): margin {}; some counts leave them",
-                        number(recorded_margin.unwrap_or(m))
+                        number(rec)
                     );
                 }
             }

@@ -2290,10 +2290,7 @@ impl DeadEstimator {
                 // (the walls cannot extend through it), which either side may fill
                 let closed = g.adj(p).iter().all(|&n| {
                     cells[n] == WALL
-                        || (cells[n] == e.color
-                            && self.encls[ei]
-                                .bounds()
-                                .any(|k| self.bound[k] == st.chain_id[n]))
+                        || (cells[n] == e.color && self.bound[e.bounds()].contains(&st.chain_id[n]))
                         || (cells[n] == opp(e.color)
                             && self.status[st.chain_id[n] as usize] == ALIVE)
                 });
@@ -2316,9 +2313,6 @@ impl DeadEstimator {
         self.push_enclosure_points(ei, st);
         self.area.extend_from_slice(&contents);
         self.area.extend_from_slice(&dame);
-        if self.area.len() > MAX_POINTS + MAX_DAME {
-            return false;
-        }
         let bounds = &self.bound[e.bounds()];
         let wall_of = |p: usize| {
             let id = st.chain_id[p];

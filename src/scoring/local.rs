@@ -226,16 +226,15 @@ impl LocalSolver {
         let mut captured = 0;
         let mut last = NO_KO;
         for k in 0..4 {
-            let n = self.near[i][k];
-            let hit = match n {
-                Some(Near::Point(j)) => pos.cell[j as usize] == enemy,
-                Some(Near::Wall(_)) => enemy == self.walls,
-                _ => false,
+            let Some(n) = self.near[i][k] else { continue };
+            let enemy_there = match n {
+                Near::Point(j) => pos.cell[j as usize] == enemy,
+                Near::Wall(_) => enemy == self.walls,
+                Near::Anchor => false,
             };
-            if !hit {
+            if !enemy_there {
                 continue;
             }
-            let Some(n) = n else { continue };
             let (libs, wall, content) = self.group(pos, enemy, n);
             if libs {
                 continue;

@@ -302,7 +302,12 @@ impl ScoreReport {
     /// Tygem's counts leave one in about one game in thirty that has one, and nothing in the
     /// position or the players tells which (`tests/audit/scoring_accuracy.rs`).
     pub fn throw_ins_left_matching(&self, recorded: f64) -> Option<(u32, u32)> {
-        let m = self.margin_recorded_rules?;
+        self.throw_ins_left_matching_from(self.margin_recorded_rules?, recorded)
+    }
+
+    /// [`ScoreReport::throw_ins_left_matching`] from the margin `m` instead of
+    /// `margin_recorded_rules` (say, that margin under the other teire convention).
+    pub fn throw_ins_left_matching_from(&self, m: f64, recorded: f64) -> Option<(u32, u32)> {
         let mut best: Option<(u32, u32)> = None;
         for b in 0..=self.black_throw_ins {
             for w in 0..=self.white_throw_ins {

@@ -426,18 +426,13 @@ fn tygem_records_sometimes_leave_a_thrown_in_stone_on_the_board() {
             continue;
         }
         let teire = s.margin_other_teire_convention(rec.rules);
-        let moved = |m: f64| {
-            (0..=s.black_throw_ins).any(|b| {
-                (0..=s.white_throw_ins).any(|w| m + 3.0 * (f64::from(b) - f64::from(w)) == recorded)
-            })
-        };
         let explained = if s.throw_ins_left_matching(recorded).is_some() {
             by_throw_ins += 1;
             true
         } else if teire == Some(recorded) {
             by_teire += 1;
             true
-        } else if teire.is_some_and(moved) {
+        } else if teire.is_some_and(|t| s.throw_ins_left_matching_from(t, recorded).is_some()) {
             by_both += 1;
             true
         } else {
