@@ -646,9 +646,10 @@ mod tests {
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever
     /// komi was played, Chinese results in stones beside `KM[375]`, `W+0.02`.
     /// Fox marks games that ended without a count `W+0.0`, `B+0.0` or `draw`: a win by
-    /// nothing is no count, and no count ties with a half-point komi.
+    /// nothing is no count, no count ties with a half-point komi, and Fox's draws with a
+    /// whole komi are draws that no count is known to have given.
     #[test]
-    fn fox_wins_by_nothing_and_draws_with_half_point_komi_are_no_counts() {
+    fn fox_wins_by_nothing_and_draws_are_no_counts() {
         use crate::sgf::{ResultKind, Winner};
         let head =
             "(;GM[1]FF[4]SZ[19]KM[650]HA[0]RU[Japanese]AP[GNU Go:3.8]RE[W+0.0]AP[foxwq];B[pd])";
@@ -659,18 +660,22 @@ mod tests {
         assert_eq!(result(head), (Winner::White, ResultKind::Unknown, None));
         let draw = head.replace("RE[W+0.0]", "RE[draw]");
         assert_eq!(result(&draw), (Winner::Unknown, ResultKind::Unknown, None));
-        // a whole komi can tie: the draw stands (a handicap game's KM[0] is its komi)
+        // a whole komi could tie (a handicap game's KM[0] is its komi): the draw stands, how
+        // the game ended is not said
         let handicap = draw
             .replace("KM[650]HA[0]", "KM[0]HA[2]AB[pd][dp]")
             .replace(";B[pd]", ";W[dd]");
-        assert_eq!(
-            result(&handicap),
-            (Winner::Draw, ResultKind::Draw, Some(0.0))
-        );
+        assert_eq!(result(&handicap), (Winner::Draw, ResultKind::Unknown, None));
         // so does a draw whose komi is unknown (Fox's KM[0] in an even game)
         let unknown_komi = draw.replace("KM[650]", "KM[0]");
         assert_eq!(
             result(&unknown_komi),
+            (Winner::Draw, ResultKind::Unknown, None)
+        );
+        // elsewhere a draw with a whole komi is a counted draw
+        let elsewhere = handicap.replace("AP[foxwq]", "");
+        assert_eq!(
+            result(&elsewhere),
             (Winner::Draw, ResultKind::Draw, Some(0.0))
         );
     }

@@ -363,7 +363,9 @@ class Checker:
                       "a draw beside a half-point komi", ["result_raw", "komi"])
                 check("result", "result_kind = 'score' AND result_margin = 0",
                       "a counted win by nothing", ["result_raw"])
-            check("result", "(result_kind = 'draw') IS DISTINCT FROM (result_winner = 'draw') "
+            # a draw named but not counted (Fox's `draw`) is kind unknown, as a win by nothing is
+            check("result", "(result_kind = 'draw' AND result_winner <> 'draw') "
+                            "OR (result_winner = 'draw' AND result_kind NOT IN ('draw', 'unknown')) "
                             "OR (result_kind = 'void') IS DISTINCT FROM (result_winner = 'void') "
                             "OR (result_winner = 'unknown' AND result_kind <> 'unknown')",
                   "result_winner and result_kind disagree", ["result_raw", "result_winner", "result_kind"])
