@@ -18,7 +18,7 @@ use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
     Agreement, DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
 };
-use crate::sgf::{self, source, GameRecord, Ingested, Limits};
+use crate::sgf::{self, source, GameRecord, Ingested, Limits, ResultKind};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::fmt::Write as _;
@@ -466,9 +466,22 @@ impl Explained {
         let recorded = r.result.as_ref().map_or("none", |res| res.raw.as_str());
         match (s.margin_recorded_rules, r.rules, r.komi) {
             (Some(m), Some(rules), Some(k)) => {
+                // only counted results are compared: say how the game ended otherwise
+                let why = match r.result.as_ref().map(|res| res.kind) {
+                    _ if s.record_agreement != Agreement::NotComparable => "",
+                    None => " (no result recorded)",
+                    Some(ResultKind::Resign) => " (the game ended by resignation: no count)",
+                    Some(ResultKind::Time) => " (the game ended on time: no count)",
+                    Some(ResultKind::Forfeit) => " (the game ended by forfeit: no count)",
+                    Some(ResultKind::Void) => " (the game was void: no count)",
+                    Some(ResultKind::Unknown) => {
+                        " (the record does not say the result was counted)"
+                    }
+                    Some(ResultKind::Score | ResultKind::Draw) => "",
+                };
                 let _ = writeln!(
                     out,
-                    "Under the record's own rules ({}) and komi ({}): margin {}; recorded {recorded}: {}",
+                    "Under the record's own rules ({}) and komi ({}): margin {}; recorded {recorded}: {}{why}",
                     rules.name(),
                     number(k),
                     number(m),

@@ -563,6 +563,35 @@ fn explain_says_why_estimated_stones_are_dead() {
     }
 }
 
+/// A result that is no count is not compared, and `explain` says how the game ended: by
+/// resignation, on time, or not said (Fox's `draw`, which it writes for games ended without a
+/// count; another record's draw is compared).
+#[test]
+fn explain_says_why_a_result_is_not_compared() {
+    let board = "AB[da][db][dc][dd][de][df][dg][dh][di]AW[fa][fb][fc][fd][fe][ff][fg][fh][fi]";
+    for (head, line) in [
+        (
+            "RE[B+R]",
+            "recorded B+R: not_comparable (the game ended by resignation: no count)",
+        ),
+        (
+            "RE[W+T]",
+            "recorded W+T: not_comparable (the game ended on time: no count)",
+        ),
+        (
+            "HA[2]RE[draw]AP[foxwq]",
+            "recorded draw: not_comparable (the record does not say the result was counted)",
+        ),
+        // elsewhere a draw is a count, and this position ties under komi 0
+        ("RE[Draw]", "recorded Draw: exact\n"),
+    ] {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0]RU[Japanese]{head}{board})");
+        let e = explain_bytes("ended.sgf", sgf.as_bytes(), 0, KomiPolicy::Recorded).unwrap();
+        let text = e.text();
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
 /// A record that differs from our count only by its teire convention says so: Black's stone
 /// E5 has one liberty, D5, inside Black's territory, so Black must fill D5 (teire). Korean
 /// counting scores D5 and Japanese counting does not; a Korean record that takes it off, or a
