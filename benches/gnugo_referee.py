@@ -21,6 +21,8 @@ games takes ~10 minutes on two cores). Usage:
     kifu-audit scan ../shared/corpus/tygem-9d-2006.zip -o tygem.parquet
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip [--per-class 30]
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead [--list]
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead \
+        --classes 'differs < 30,differs >= 30' --per-class 1000   # every wrong winner
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
@@ -147,11 +149,16 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--dead", action="store_true", help="compare dead-stone lists instead of scores")
     ap.add_argument("--list", action="store_true", help="with --dead: one line per game")
+    ap.add_argument("--classes", default=None,
+                    help="only these classes, comma-separated (e.g. 'differs < 30,differs >= 30')")
     args = ap.parse_args()
     if not os.path.exists(GNUGO):
         sys.exit("gnugo not found (apt-get install gnugo)")
     rng = random.Random(args.seed)
     by_class = classes(args.parquet)
+    if args.classes:
+        wanted = {c.strip() for c in args.classes.split(",")}
+        by_class = {c: games for c, games in by_class.items() if c in wanted}
     sample = []
     for cls in sorted(by_class):
         games = by_class[cls]
