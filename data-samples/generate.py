@@ -713,6 +713,9 @@ def build(cat: Catalogue) -> None:
     unfinished("results/w-plus-f.sgf", 5030, "W+F", "RE[W+F]: win by forfeit")
     unfinished("results/void.sgf", 5040, "Void", "RE[Void]: no result")
     unfinished("results/question-mark.sgf", 5050, "?", "RE[?]: unknown result")
+    unfinished("results/draw-fox.sgf", 5060, "draw",
+               "RE[draw] as Fox writes it for a game ended without a count (40 moves, KM[600] = 6): "
+               "a draw named, result_kind unknown, not compared", n=40, km="600", ap="foxwq", ca=None)
 
     # Jigo / draw forms: counted 9x9 games where the count equals an integer komi exactly.
     def jigo_area(komi_int):
