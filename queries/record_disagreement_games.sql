@@ -1,8 +1,12 @@
 -- question: Which games have a counted recorded result whose winner differs from the recomputed
---   score under the record's own rules and komi, and by how much?
+--   score under the record's own rules and komi, and by how much? Which of them are records
+--   that name the wrong colour?
 --   margin_recorded_rules is B minus W in points; result_margin is the recorded margin as parsed.
+--   colours_swapped: the recorded margin is the exact opposite of the recomputed one, by 5
+--   points or more (the `explain` line "the record matches with its colours swapped"; 8 games in
+--   corpus/dev, among them five KGS games of 2000, none in the Tygem counted games).
 -- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points
--- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points
+-- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points
 SELECT
     source,
     member,
@@ -15,6 +19,12 @@ SELECT
     result_winner,
     result_margin,
     margin_recorded_rules,
+    coalesce(
+        result_margin >= 5
+            AND margin_recorded_rules
+                = CASE result_winner WHEN 'B' THEN -result_margin WHEN 'W' THEN result_margin END,
+        false
+    ) AS colours_swapped,
     dead_source,
     unsettled_points
 FROM games

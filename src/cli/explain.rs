@@ -507,6 +507,14 @@ impl Explained {
                         );
                     }
                 }
+                if let Some(rec) = recorded_margin.filter(|&rec| s.colours_swapped(rec)) {
+                    let _ = writeln!(
+                        out,
+                        "  the record matches with its colours swapped: our count gives {} the margin it gives {} (a record naming the wrong side)",
+                        if rec > 0.0 { "White" } else { "Black" },
+                        if rec > 0.0 { "Black" } else { "White" },
+                    );
+                }
                 if let Some((rec, (b, w))) = recorded_margin
                     .filter(|_| s.record_agreement != Agreement::Exact)
                     .and_then(|rec| Some((rec, s.throw_ins_left_matching(rec)?)))

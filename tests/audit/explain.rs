@@ -592,6 +592,33 @@ fn explain_says_why_a_result_is_not_compared() {
     }
 }
 
+/// A record whose margin is the exact opposite of our count, by 5 points or more, names the
+/// wrong colour, and `explain` says so: Black's wall on column E leaves it 36 points against
+/// White's 18 behind column G (komi 0, Japanese counting: Black by 18), and the record says
+/// White by 18.
+#[test]
+fn explain_names_a_record_with_its_colours_swapped() {
+    let board = "AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]AW[ga][gb][gc][gd][ge][gf][gg][gh][gi]";
+    let text = |re: &str| {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0]RU[Japanese]RE[{re}]{board})");
+        explain_bytes("swapped.sgf", sgf.as_bytes(), 0, KomiPolicy::Recorded)
+            .unwrap()
+            .text()
+    };
+    let swapped = text("W+18");
+    for line in [
+        "margin 18; recorded W+18: differs",
+        "the record matches with its colours swapped: our count gives Black the margin it gives White",
+    ] {
+        assert!(swapped.contains(line), "missing {line:?} in\n{swapped}");
+    }
+    // the record's own winner, and an opposite too small to tell from a record's convention
+    assert!(text("B+18").contains("recorded B+18: exact"));
+    let m = kifu_audit::scoring::SWAPPED_MIN_MARGIN;
+    assert!(m > 3.5 && m <= 7.5, "{m}");
+    assert!(!text("W+20").contains("colours swapped"));
+}
+
 /// A record that differs from our count only by its teire convention says so: Black's stone
 /// E5 has one liberty, D5, inside Black's territory, so Black must fill D5 (teire). Korean
 /// counting scores D5 and Japanese counting does not; a Korean record that takes it off, or a

@@ -790,6 +790,51 @@ fn fox_draws_are_not_compared_for_our_count_rarely_ties_them() {
     );
 }
 
+/// Records that name the wrong colour: the recorded margin is the exact opposite of our count,
+/// by `SWAPPED_MIN_MARGIN` points or more. corpus/dev holds a handful (five KGS games of 2000,
+/// three records of GNU Go's regression suite); the Tygem counted games none, their exact opposites all lying
+/// within a convention of a tie.
+#[test]
+fn a_few_records_name_the_wrong_colour() {
+    let swapped = |rows: &[GameRow]| -> Vec<String> {
+        rows.iter()
+            .filter(|r| counted(r))
+            .filter_map(|r| {
+                let rec = r
+                    .ingest
+                    .record
+                    .as_ref()?
+                    .result
+                    .as_ref()?
+                    .margin_b_minus_w()?;
+                let s = r.score.as_ref()?;
+                s.colours_swapped(rec)
+                    .then(|| format!("{} {}", r.source, r.member.as_deref().unwrap_or("")))
+            })
+            .collect()
+    };
+    if let Some(rows) = dev_rows() {
+        let found = swapped(rows);
+        eprintln!(
+            "corpus/dev records with their colours swapped: {}",
+            found.len()
+        );
+        for f in &found {
+            eprintln!("  {f}");
+        }
+        assert!((6..=12).contains(&found.len()), "{found:?}");
+        let kgs_2000 = found
+            .iter()
+            .filter(|f| f.contains("/KGS2001/2000-"))
+            .count();
+        assert!(kgs_2000 >= 5, "{found:?}");
+    }
+    if let Some(rows) = tygem_rows() {
+        let found = swapped(rows);
+        assert!(found.is_empty(), "Tygem: {found:?}");
+    }
+}
+
 #[test]
 fn kgs_counted_games_agree_with_the_recorded_results() {
     let Some(t) = dev_table(
