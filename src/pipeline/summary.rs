@@ -25,6 +25,9 @@ pub struct Summary {
     pub half_point_flips: [[u64; 7]; 7],
     /// Counts of record_agreement: exact, winner, differs, not_comparable.
     pub agreement: [u64; 4],
+    /// `differs` rows whose record names the wrong colour (see
+    /// [`crate::scoring::ScoreReport::colours_swapped`]).
+    pub colours_swapped: u64,
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
@@ -72,6 +75,17 @@ impl Summary {
                 Agreement::NotComparable => 3,
             };
             self.agreement[i] += 1;
+            let recorded = row
+                .ingest
+                .record
+                .as_ref()
+                .and_then(|r| r.result.as_ref())
+                .and_then(|r| r.margin_b_minus_w());
+            if s.record_agreement == Agreement::Differs
+                && recorded.is_some_and(|m| s.colours_swapped(m))
+            {
+                self.colours_swapped += 1;
+            }
         }
     }
 
@@ -94,6 +108,7 @@ impl Summary {
         for i in 0..4 {
             self.agreement[i] += other.agreement[i];
         }
+        self.colours_swapped += other.colours_swapped;
     }
 
     /// The human-readable report printed at the end of a run (all rulesets).
@@ -162,8 +177,12 @@ impl Summary {
         }
         let _ = writeln!(
             s,
-            "  record agreement: exact {}, winner {}, differs {}, not comparable {}",
-            self.agreement[0], self.agreement[1], self.agreement[2], self.agreement[3]
+            "  record agreement: exact {}, winner {}, differs {} ({} naming the wrong colour), not comparable {}",
+            self.agreement[0],
+            self.agreement[1],
+            self.agreement[2],
+            self.colours_swapped,
+            self.agreement[3]
         );
         s
     }

@@ -828,6 +828,13 @@ fn a_few_records_name_the_wrong_colour() {
             .filter(|f| f.contains("/KGS2001/2000-"))
             .count();
         assert!(kgs_2000 >= 5, "{found:?}");
+        // the run summary counts the same games
+        let mut summary = kifu_audit::pipeline::Summary::default();
+        rows.iter().for_each(|r| summary.add(r));
+        assert_eq!(summary.colours_swapped, found.len() as u64);
+        assert!(summary
+            .render()
+            .contains(&format!("({} naming the wrong colour)", found.len())));
     }
     if let Some(rows) = tygem_rows() {
         let found = swapped(rows);
