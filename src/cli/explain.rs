@@ -507,6 +507,19 @@ impl Explained {
                         );
                     }
                 }
+                if let (Some(counted), Some(rec)) =
+                    (s.margin_seki_eyes_counted(Some(rules)), recorded_margin)
+                {
+                    if s.record_agreement != Agreement::Exact && (counted - rec).abs() < 1e-9 {
+                        let _ = writeln!(
+                            out,
+                            "  the record matches with its seki eyes scored as territory (B {}, W {}): margin {}; the rules score nothing for them, some counts do",
+                            s.black_seki_eyes,
+                            s.white_seki_eyes,
+                            number(counted)
+                        );
+                    }
+                }
                 if let Some(rec) = recorded_margin.filter(|&rec| s.colours_swapped(rec)) {
                     let _ = writeln!(
                         out,

@@ -256,6 +256,8 @@ fn build_columns() -> Vec<Column> {
         col(S, "dead_black", Int, "Black stones judged dead.", move |r| int(sc(r).map(|s| s.dead_black))),
         col(S, "dead_white", Int, "White stones judged dead.", move |r| int(sc(r).map(|s| s.dead_white))),
         col(S, "seki_points", Int, "Empty points in seki (shared liberties and seki eyes).", move |r| int(sc(r).map(|s| s.seki_points))),
+        col(S, "black_seki_eyes", Int, "Black's seki eyes (part of seki_points): empty points only Black touches, beside a black chain in seki. Area counting scores them for Black; Japanese and Korean counting score nothing, though most Tygem counts score them.", move |r| int(sc(r).map(|s| s.black_seki_eyes))),
+        col(S, "white_seki_eyes", Int, "White's seki eyes (part of seki_points); as black_seki_eyes.", move |r| int(sc(r).map(|s| s.white_seki_eyes))),
         col(S, "dame_points", Int, "Neutral empty points outside seki (in an unfinished game, open neutral areas of 20 points or more are split by distance to live stones; only their equidistant points stay here).", move |r| int(sc(r).map(|s| s.dame_points))),
         col(S, "black_area", Int, "Black's area: live stones plus surrounded points.", move |r| int(sc(r).map(|s| s.black_area))),
         col(S, "white_area", Int, "White's area.", move |r| int(sc(r).map(|s| s.white_area))),

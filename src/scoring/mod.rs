@@ -236,6 +236,11 @@ pub struct ScoreReport {
     pub dead_white: u32,
     /// Seki eyes plus shared seki liberties.
     pub seki_points: u32,
+    /// Seki eyes of Black (part of `seki_points`): area counting scores them for Black,
+    /// territory counting scores nothing (see [`ScoreReport::margin_seki_eyes_counted`]).
+    pub black_seki_eyes: u32,
+    /// Seki eyes of White (part of `seki_points`).
+    pub white_seki_eyes: u32,
     /// Neutral points outside seki.
     pub dame_points: u32,
     /// Live stones plus territory plus seki eyes.
@@ -307,6 +312,22 @@ impl ScoreReport {
         match rules? {
             RulesetId::Korean => Some(m - teire),
             RulesetId::Japanese => Some(m + teire),
+            _ => None,
+        }
+    }
+
+    /// [`ScoreReport::margin_recorded_rules`] with the seki eyes scored as territory, for a
+    /// record under territory counting (`rules` Korean or Japanese): the margin moves by
+    /// Black's seki eyes minus White's. The rules score nothing for them (RULES.md §1), and
+    /// neither do KGS's Japanese counts, but Tygem's Korean counts score them in about three
+    /// games of five where they differ (`tests/audit/scoring_accuracy.rs`). `None` under
+    /// area counting (which scores them already), unknown rules, or when both sides have as
+    /// many seki eyes.
+    pub fn margin_seki_eyes_counted(&self, rules: Option<RulesetId>) -> Option<f64> {
+        let m = self.margin_recorded_rules?;
+        let eyes = f64::from(self.black_seki_eyes) - f64::from(self.white_seki_eyes);
+        match rules? {
+            RulesetId::Korean | RulesetId::Japanese if eyes != 0.0 => Some(m + eyes),
             _ => None,
         }
     }
@@ -642,6 +663,8 @@ impl Scorer {
             dead_black: k.dead_black,
             dead_white: k.dead_white,
             seki_points: k.black_seki_eyes + k.white_seki_eyes + k.seki_shared,
+            black_seki_eyes: k.black_seki_eyes,
+            white_seki_eyes: k.white_seki_eyes,
             dame_points: k.dame,
             black_area: k.black_area(),
             white_area: k.white_area(),

@@ -655,6 +655,38 @@ fn explain_names_a_record_that_follows_the_other_teire_convention() {
     assert!(!e.text().contains("teire points taken off"), "{}", e.text());
 }
 
+/// A record that scores a seki eye as territory says so: in the top-left corner Black's A9
+/// is an eye beside Black's chains A8 and B9–C9, whose other liberties A7 and C8 they share
+/// with White's eyeless chain (the corner shape of Tygem's 2006-01/83023510). Korean counting
+/// scores A9 for nobody (Black 14, White 27, komi 0.5: −13.5); a record scoring it matches
+/// with −12.5.
+#[test]
+fn explain_names_a_record_that_scores_its_seki_eyes() {
+    let board = "AB[ba][ca][ea][ab][eb][ec][cd][dd][ed][be][ee][af][bf][cf][df][ef][eg][eh][ei]\
+        AW[da][fa][bb][db][fb][bc][cc][dc][fc][ad][bd][fd][ae][fe][ff][fg][fh][fi]";
+    let text = |rules: &str, re: &str| {
+        let sgf = format!("(;GM[1]FF[4]SZ[9]KM[0.5]RU[{rules}]RE[{re}]{board})");
+        explain_bytes("seki-eye.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard)
+            .unwrap()
+            .text()
+    };
+    let scored = text("Korean", "W+12.5");
+    for line in [
+        "seki: 12 stone(s), 3 point(s)",
+        "margin -13.5; recorded W+12.5: winner",
+        "the record matches with its seki eyes scored as territory (B 1, W 0): margin -12.5",
+    ] {
+        assert!(scored.contains(line), "missing {line:?} in\n{scored}");
+    }
+    // the rules' count, and area counting (which scores the eye already), get no such line
+    let exact = text("Korean", "W+13.5");
+    assert!(exact.contains(": exact\n"), "{exact}");
+    assert!(!exact.contains("seki eyes scored"), "{exact}");
+    let area = text("Chinese", "W+11.5");
+    assert!(area.contains("recorded W+11.5: exact"), "{area}");
+    assert!(!area.contains("seki eyes scored"), "{area}");
+}
+
 /// A record that differs from our count only by a dead stone left on the board says so:
 /// White's stone A9 was thrown into Black's two-point eye A9–B9 and is dead in atari. Taken
 /// off, Black's territory is 24 points and a prisoner (Korean, komi 0.5: 25 − 36 − 0.5);

@@ -533,6 +533,13 @@ class Checker:
                   "thrown-in stones outside 0..dead stones of their colour",
                   ["black_throw_ins", "dead_black", "white_throw_ins", "dead_white"])
 
+        if has("black_seki_eyes", "white_seki_eyes", "seki_points"):
+            # SCHEMA.md: the seki eyes are part of seki_points
+            check("counts", "black_seki_eyes < 0 OR white_seki_eyes < 0 "
+                  "OR black_seki_eyes + white_seki_eyes > seki_points",
+                  "seki eyes outside 0..seki_points",
+                  ["black_seki_eyes", "white_seki_eyes", "seki_points"])
+
     # ---------------------------------------------------------------- other readers
 
     def check_arrow_and_pandas(self, n_rows: int) -> None:
