@@ -441,6 +441,53 @@ impl FastBoard {
         true
     }
 
+    /// For `c` answering the opponent's stone at `m`: an empty point beside `m` whose every
+    /// neighbour is the opponent's or the edge (an eye-like point of the opponent's) that one
+    /// more stone of `c` on its diagonals makes false (two in the middle, one on the edge),
+    /// with exactly one diagonal still empty: that diagonal (see the playouts' eye sense).
+    /// The first such diagonal in neighbour order that `accept` takes; `None` if `m` is not
+    /// the opponent's.
+    #[inline]
+    pub fn false_eye_spot(&self, c: u8, m: usize, accept: impl Fn(usize) -> bool) -> Option<usize> {
+        self.check(m);
+        let o = opp(c);
+        if self.cell[m] != o {
+            return None;
+        }
+        for p in self.g.adj(m) {
+            if self.cell[p] != EMPTY {
+                continue;
+            }
+            // `p` is a neighbour of a checked point: on the board or padding; a padding
+            // point is WALL, so an empty one lies on the board and has valid neighbours
+            if self
+                .g
+                .adj(p)
+                .iter()
+                .any(|&n| self.cell[n] != o && self.cell[n] != WALL)
+            {
+                continue;
+            }
+            let (mut ours, mut edge, mut empty, mut spot) = (0, false, 0, 0usize);
+            for d in self.g.diag(p) {
+                let v = self.cell[d];
+                if v == WALL {
+                    edge = true;
+                } else if v == EMPTY {
+                    empty += 1;
+                    spot = d;
+                } else if v == c {
+                    ours += 1;
+                }
+            }
+            let false_at = if edge { 1 } else { 2 };
+            if ours + 1 == false_at && empty == 1 && accept(spot) {
+                return Some(spot);
+            }
+        }
+        None
+    }
+
     /// Play `c` on the empty point `i`, capturing as needed. A move leaving its own chain
     /// without liberties removes that chain (multi-stone suicide); callers avoid single-stone
     /// suicide. Returns the number of stones captured.

@@ -1546,8 +1546,9 @@ fn reason_at(g: &Game, p: Point) -> Option<DeadReason> {
 /// live (3 of 4, 4 of 6, 5 of 8, 10 of 16); the same scorer gives the same answer every time (Tygem
 /// game 86613451: Black's 21 stones around C13 split the six playouts of seed 0, so a second
 /// batch of six runs and they live over the twelve, the record's count, still reported
-/// unsettled as they survive fewer than ¾ of them; over sixteen, and their second batch, they
-/// live with nothing unsettled); the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
+/// unsettled as they survive fewer than ¾ of them; over twenty-four, and their second batch,
+/// they live with nothing unsettled (over sixteen too until the playouts' eye sense made the
+/// fight closer); the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
 #[test]
 fn the_settle_batch_runs_the_playouts_asked_for() {
     for n in 1..=MAX_SETTLE_PLAYOUTS {
@@ -1559,19 +1560,19 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
     assert_eq!(scorer.settle_playouts(), SETTLE_PLAYOUTS);
     let six = scorer.score(&input_of(&g));
     let ran_six = scorer.estimator.reader.playouts;
-    scorer.set_settle_playouts(16);
-    let sixteen = scorer.score(&input_of(&g));
-    let ran_sixteen = scorer.estimator.reader.playouts;
-    assert!(ran_sixteen > ran_six, "{ran_six} → {ran_sixteen}");
-    assert_eq!(scorer.score(&input_of(&g)), sixteen);
+    scorer.set_settle_playouts(24);
+    let more = scorer.score(&input_of(&g));
+    let ran_more = scorer.estimator.reader.playouts;
+    assert!(ran_more > ran_six, "{ran_six} → {ran_more}");
+    assert_eq!(scorer.score(&input_of(&g)), more);
     // C13 (Black): a split verdict in six, settled alive over twelve, still shaky; alive and
-    // settled over sixteen and more
+    // settled over twenty-four
     let c13 = Point::new(2, 6);
     assert!(!six.dead_stones.contains(&c13));
     assert_eq!(six.unsettled_points, 21);
-    assert!(!sixteen.dead_stones.contains(&c13));
-    assert_eq!(sixteen.unsettled_points, 0);
-    assert_eq!(sixteen.dead_stones, six.dead_stones);
+    assert!(!more.dead_stones.contains(&c13));
+    assert_eq!(more.unsettled_points, 0);
+    assert_eq!(more.dead_stones, six.dead_stones);
     scorer.set_settle_playouts(0);
     assert_eq!(scorer.settle_playouts(), 1);
     scorer.set_settle_playouts(1000);
@@ -2851,6 +2852,63 @@ fn a_playout_puts_a_chain_of_two_liberties_in_atari_when_ours_has_more() {
         ",
     );
     assert_eq!(r.reply_to(&g, &cells, g.idx(2, 3), BLACK), None);
+}
+
+/// Eye sense in the playouts: White's last move (the stone below the empty point) makes that
+/// point an eye-like point of White's with one black stone on its diagonals and one diagonal
+/// still empty; a second black diagonal makes the eye false, so Black takes it at once. On
+/// the edge one black diagonal is enough. No reply when the eye is false already or when two
+/// diagonals are still empty (White cannot guard both).
+#[test]
+fn a_playout_makes_false_the_eye_the_last_move_completes() {
+    use super::geom::BLACK;
+    use super::playout::LocalReader;
+    use super::testutil::parse_board;
+    let mut r = LocalReader::default();
+    let (g, cells) = parse_board(
+        "
+        . . . . . . .
+        . O O O . . .
+        . O . O . . .
+        . X O . . . .
+        . . . . . . .
+        ",
+    );
+    assert_eq!(
+        r.reply_to(&g, &cells, g.idx(2, 3), BLACK),
+        Some(g.idx(3, 3))
+    );
+    let (g, cells) = parse_board(
+        "
+        O . O . . .
+        O O . . . .
+        . . . . . .
+        . . . . . .
+        ",
+    );
+    assert_eq!(
+        r.reply_to(&g, &cells, g.idx(1, 1), BLACK),
+        Some(g.idx(2, 1))
+    );
+    for board in [
+        "
+        . . . . . . .
+        . O O O . . .
+        . O . O . . .
+        . X O X . . .
+        . . . . . . .
+        ",
+        "
+        . . . . . . .
+        . O O . . . .
+        . O . O . . .
+        . X O . . . .
+        . . . . . . .
+        ",
+    ] {
+        let (g, cells) = parse_board(board);
+        assert_eq!(r.reply_to(&g, &cells, g.idx(2, 3), BLACK), None, "{board}");
+    }
 }
 
 /// Stones thrown into a two-point eye: White's lone stone at the top left is dead in atari and
