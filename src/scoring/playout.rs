@@ -487,15 +487,8 @@ impl LocalReader {
         }
         // cheap filters first: one of ours beside the stone, and fewer than three empty
         // points around it (else its chain has three liberties)
-        let mut ours = false;
-        let mut empty = 0;
-        for n in b.geom().adj(i) {
-            let v = b.cells()[n];
-            ours |= v == c;
-            empty += usize::from(v == EMPTY);
-        }
         let mut libs = [0; 2];
-        if !ours || empty >= 3 || !b.two_liberties(i, &mut libs) {
+        if b.adjacent(i, c) == 0 || b.adjacent(i, EMPTY) >= 3 || !b.two_liberties(i, &mut libs) {
             return None;
         }
         let stronger = b
