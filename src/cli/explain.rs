@@ -488,37 +488,35 @@ impl Explained {
                     s.record_agreement.name()
                 );
                 let recorded_margin = r.result.as_ref().and_then(|res| res.margin_b_minus_w());
-                if let (Some(other), Some(rec)) = (
-                    s.margin_other_teire_convention(Some(rules)),
-                    recorded_margin,
-                ) {
-                    if s.record_agreement != Agreement::Exact && (other - rec).abs() < 1e-9 {
-                        let how = if rules == RulesetId::Korean {
-                            "taken off"
-                        } else {
-                            "counted"
-                        };
-                        let _ = writeln!(
-                            out,
-                            "  the record matches with its teire points {how} (B {}, W {}): margin {}; records count them or not game by game",
-                            s.black_teire,
-                            s.white_teire,
-                            number(other)
-                        );
-                    }
+                // a margin under another counting convention that the record, not exact, equals
+                let matched = |margin: Option<f64>| {
+                    margin.filter(|&m| {
+                        s.record_agreement != Agreement::Exact
+                            && recorded_margin.is_some_and(|rec| (m - rec).abs() < 1e-9)
+                    })
+                };
+                if let Some(other) = matched(s.margin_other_teire_convention(Some(rules))) {
+                    let how = if rules == RulesetId::Korean {
+                        "taken off"
+                    } else {
+                        "counted"
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  the record matches with its teire points {how} (B {}, W {}): margin {}; records count them or not game by game",
+                        s.black_teire,
+                        s.white_teire,
+                        number(other)
+                    );
                 }
-                if let (Some(counted), Some(rec)) =
-                    (s.margin_seki_eyes_counted(Some(rules)), recorded_margin)
-                {
-                    if s.record_agreement != Agreement::Exact && (counted - rec).abs() < 1e-9 {
-                        let _ = writeln!(
-                            out,
-                            "  the record matches with its seki eyes scored as territory (B {}, W {}): margin {}; the rules score nothing for them, some counts do",
-                            s.black_seki_eyes,
-                            s.white_seki_eyes,
-                            number(counted)
-                        );
-                    }
+                if let Some(counted) = matched(s.margin_seki_eyes_counted(Some(rules))) {
+                    let _ = writeln!(
+                        out,
+                        "  the record matches with its seki eyes scored as territory (B {}, W {}): margin {}; the rules score nothing for them, some counts do",
+                        s.black_seki_eyes,
+                        s.white_seki_eyes,
+                        number(counted)
+                    );
                 }
                 if let Some(rec) = recorded_margin.filter(|&rec| s.colours_swapped(rec)) {
                     let _ = writeln!(

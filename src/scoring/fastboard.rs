@@ -390,11 +390,9 @@ impl FastBoard {
         if self.nbr[i] & mask(EMPTY) != 0 {
             return true;
         }
+        // no empty neighbour: legal when it joins a chain that keeps a liberty or captures
         for n in self.g.adj(i) {
             let v = self.cell[n];
-            if v == EMPTY {
-                return true;
-            }
             if v == c {
                 if !self.atari_at(n) {
                     return true;

@@ -255,10 +255,10 @@ struct TeireTally {
 
 /// The counted games of `rows` with both margins: the record, our report, our margin under
 /// the record's rules and komi, and the recorded margin (both Black minus White).
-fn counted_margins(
-    rows: &[GameRow],
-) -> impl Iterator<Item = (&GameRecord, &ScoreReport, f64, f64)> {
-    rows.iter().filter(|r| counted(r)).filter_map(|r| {
+fn counted_margins<'a>(
+    rows: impl IntoIterator<Item = &'a GameRow>,
+) -> impl Iterator<Item = (&'a GameRecord, &'a ScoreReport, f64, f64)> {
+    rows.into_iter().filter(|r| counted(r)).filter_map(|r| {
         let (rec, s) = (r.ingest.record.as_ref()?, r.score.as_ref()?);
         let recorded = rec.result.as_ref()?.margin_b_minus_w()?;
         Some((rec, s, s.margin_recorded_rules?, recorded))
@@ -492,10 +492,8 @@ fn tygem_records_sometimes_leave_a_thrown_in_stone_on_the_board() {
 /// territory, as the rules do not, neither).
 fn seki_eye_conventions(rows: &[GameRow], source: &str) -> (usize, usize, usize) {
     let (mut scored, mut not, mut neither) = (0, 0, 0);
-    for r in rows.iter().filter(|r| r.source.contains(source)) {
-        let Some((rec, s, ours, recorded)) = counted_margins(std::slice::from_ref(r)).next() else {
-            continue;
-        };
+    let of_source = rows.iter().filter(|r| r.source.contains(source));
+    for (rec, s, ours, recorded) in counted_margins(of_source) {
         let Some(counted) = s.margin_seki_eyes_counted(rec.rules) else {
             continue;
         };
