@@ -519,7 +519,9 @@ impl FastBoard {
 
     /// Play `c` on the empty point `i`, capturing as needed. A move leaving its own chain
     /// without liberties removes that chain (multi-stone suicide); callers avoid single-stone
-    /// suicide. Returns the number of stones captured.
+    /// suicide. Returns the number of stones captured. (One pass over the neighbours for the
+    /// liberties and the merges, instead of two, gave the same rows and 0.4% more scoring
+    /// instructions: 8.57 G → 8.61 G.)
     pub fn play(&mut self, c: u8, i: usize) -> u32 {
         self.check(i);
         debug_assert_eq!(self.cell[i], EMPTY);
