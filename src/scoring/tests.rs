@@ -1793,6 +1793,67 @@ fn the_closed_seki_of_a_real_record_survives_the_estimator() {
     );
 }
 
+/// Tygem 84000110 (counted W+23.5): lone black stones inside White's lower right (P4, Q3, R3,
+/// with all their liberties in White's space) are prisoners of that eye space, not its rim,
+/// so White's group there has room for two eyes and the black stones around it die. While they
+/// counted as rim, the space was no eye space of White's, White's eleven stones from M4 to S4
+/// died statically and the count was B+109.5.
+#[test]
+fn lone_enemy_stones_inside_a_large_eye_space_do_not_take_it_away() {
+    let r = game(
+        "
+        . . . . . . . O O X . . . . . . . . .
+        . . . . . . . O X . . . . . . . . . .
+        . . . O O O O O X X X X . X X X . . .
+        . . O X O X X O O O O O X X O O X . .
+        . O X X X . . X X X O X X O . O X X .
+        . O X . . O . O . . X O O O O O X . X
+        . O X . . . . . X X X O X O . O X X O
+        . O X . . . . . X O O O X O O O O O O
+        O O O X X X . . . X . O X X X X O O X
+        O X O O O O X X X X O O X O X X O O X
+        X X X X O . O X O X X O O O X X O X X
+        . . X . X O . O O O O X O . . . . X .
+        . . . X X O O . O O . X O X X X X X .
+        . . X . O X O . O X O X X O O O X . X
+        . . . . X X O . O X . X . . O . O X X
+        . . . . X O O X X X X O O . X O O O O
+        . . . X X . O X . O O X . O O X X . .
+        . . X X O O O X O . . O . . . . . . .
+        . . X O O . . X . . . . . . . . . . .
+        ",
+    )
+    .score();
+    let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
+    // F14, H14, M8, M7, E6, K6, M6, N6, K5, M5, H4, J4, K4, L4, P4, H3, M3, Q3, R3, H2, H1
+    assert_eq!(
+        dead,
+        vec![
+            (5, 5),
+            (7, 5),
+            (11, 11),
+            (11, 12),
+            (4, 13),
+            (9, 13),
+            (11, 13),
+            (12, 13),
+            (9, 14),
+            (11, 14),
+            (7, 15),
+            (8, 15),
+            (9, 15),
+            (10, 15),
+            (14, 15),
+            (7, 16),
+            (11, 16),
+            (15, 16),
+            (16, 16),
+            (7, 17),
+            (7, 18)
+        ]
+    );
+}
+
 /// Tygem game 96241962 (counted W+6.5 with these seven white stones dead, no more): three white
 /// stones short of liberties beside a five-point space are a capturing race the playouts must
 /// read, not stones the static pass may leave to the last batch of playouts, which kills them.
