@@ -267,7 +267,8 @@ const RIM_PRISONER_LIBS: u16 = 2;
 /// 165.2 → 162.6 (better under all five), resigned games named 77.16% → 77.30% (better under
 /// all five); KGS Japanese without markup 1,398.0 → 1,398.4 exact and 23.2 → 22.4 wrong
 /// winners, Fox unchanged; Tygem games holding a seki of more than ten points 51 → 45, games
-/// leaving one side no area 50 → 35. Seed 0: 3 counted games closer to the record, among
+/// leaving one side no area 50 → 35; scoring instructions +0.3%, 8.57 G → 8.60 G for the
+/// first 5,000 Tygem games. Seed 0: 3 counted games closer to the record, among
 /// them 118475576 off by 185 points before and by 2 now, and 1 further, 128244403, a black
 /// invasion White killed that now lives. Seed 0 against 2 stones: 1 stone exact −1, wrong
 /// winners +1, resigned games −0.07 points; 3 stones −1 / +1 / +0.06; 5 stones −2 / +2 /
