@@ -3037,10 +3037,14 @@ fn two_lone_stones_sharing_every_liberty_of_an_eyeless_group_live_in_seki() {
 /// edge (B18, B17, C16, C15, B14, A13) with nine empty points among them, inside White's
 /// proven-alive wall. Their potential of two eyes kept them alive unasked, the points left
 /// dame, and the count 24 points off the record's winner. Living on potential alone among
-/// living enemies, they now join the last batch of playouts, which kills them (the verdict
-/// split, so they are reported unsettled too).
+/// living enemies, they joined the last batch of playouts, which killed them (the verdict
+/// split, so they were reported unsettled too). Since each of their chains (two stones or
+/// one) has every liberty in that space, they are also White's prisoners of it (see
+/// `RIM_PRISONER_STONES` in src/scoring/dead.rs): the space is an eye space of both colours,
+/// so of neither, the stones lose their potential, and the static analysis kills them before
+/// any playout. Either way they die, as the record and GNU Go say.
 #[test]
-fn a_group_living_on_potential_among_living_enemies_is_played_out() {
+fn a_group_living_on_potential_among_living_enemies_dies() {
     let g = game(
         "
         . O . . O X X . X X O . . . O O X . .
@@ -3068,10 +3072,7 @@ fn a_group_living_on_potential_among_living_enemies_is_played_out() {
     let group = [(1, 1), (1, 2), (2, 3), (2, 4), (1, 5), (0, 6)];
     for (p, why) in r.dead_stones.iter().zip(g.dead_reasons()) {
         if group.contains(&(p.x, p.y)) {
-            assert!(
-                matches!(why, DeadReason::FinalPlayouts(_)),
-                "{p:?}: {why:?}"
-            );
+            assert!(matches!(why, DeadReason::NoTwoEyes), "{p:?}: {why:?}");
         }
     }
     let dead: Vec<(u8, u8)> = r.dead_stones.iter().map(|p| (p.x, p.y)).collect();
