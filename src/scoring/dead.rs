@@ -270,7 +270,7 @@ const RIM_PRISONER_LIBS: u16 = 2;
 /// winners, Fox unchanged; Tygem games holding a seki of more than ten points 51 → 45, games
 /// leaving one side no area 50 → 35; scoring instructions +0.3%, 8.57 G → 8.60 G for the
 /// first 5,000 Tygem games. Seed 0: 3 counted games closer to the record, among
-/// them 118475576 off by 185 points before and by 2 now, and 1 further, 128244403, a black
+/// them 118475576 off by 185 points before and by 1 now, and 1 further, 128244403, a black
 /// invasion White killed that now lives. Seed 0 against 2 stones: 1 stone exact −1, wrong
 /// winners +1, resigned games −0.07 points; 3 stones −1 / +1 / +0.06; 5 stones −2 / +2 /
 /// +0.02).
@@ -1087,9 +1087,9 @@ impl DeadEstimator {
     /// undecided groups of `c` around it the potential of two eyes (see
     /// [`DeadEstimator::potential`]). Enemy chains of at most [`RIM_PRISONER_LIBS`] liberties
     /// or [`RIM_PRISONER_STONES`] stones, all their liberties in the region, are its
-    /// prisoners, not its rim: the points they touch count as untouched. A moyo with an invasion inside is no such region for the
-    /// invader, whose enemy touches most of it, and a space both colours qualify for (an open
-    /// area) is neither's.
+    /// prisoners, not its rim: the points they touch count as untouched. A moyo with an
+    /// invasion inside is no such region for the invader, whose enemy touches most of it, and
+    /// a space both colours qualify for (an open area) is neither's.
     fn mark_rim_eyes(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
         self.rim_eye.resize(st.regions.len(), 0);
         self.rim_libs.clear();

@@ -414,9 +414,22 @@ impl FastBoard {
         self.eye_at(c, i)
     }
 
+    /// Whether every neighbour of the on-board point `i` is `c` or the edge (eye-like).
+    #[inline(always)]
+    fn walled_by(&self, i: usize, c: u8) -> bool {
+        self.nbr[i] & (mask(EMPTY) | mask(opp(c))) == 0
+    }
+
+    /// Whether the on-board point `i` lies on the edge (has an edge neighbour, and so an edge
+    /// diagonal).
+    #[inline(always)]
+    fn on_edge(&self, i: usize) -> bool {
+        self.nbr[i] & mask(WALL) != 0
+    }
+
     #[inline]
     fn eye_at(&self, c: u8, i: usize) -> bool {
-        if self.nbr[i] & (mask(EMPTY) | mask(opp(c))) != 0 {
+        if !self.walled_by(i, c) {
             return false;
         }
         // at most one opposing diagonal, none on the edge; counted without branches, the
@@ -424,9 +437,7 @@ impl FastBoard {
         let d = self.g.diag(i).map(|n| self.cell[n]);
         let o = opp(c);
         let bad = d.iter().filter(|&&x| x == o).count();
-        // an on-board point has an edge diagonal exactly when it has an edge neighbour
-        let wall = self.nbr[i] & mask(WALL) != 0;
-        if bad + usize::from(wall) < 2 {
+        if bad + usize::from(self.on_edge(i)) < 2 {
             return true;
         }
         // a false eye (by its diagonals): filling it connects, which matters when one of the
@@ -495,10 +506,10 @@ impl FastBoard {
             }
             // `p` is a neighbour of a checked point: on the board or padding; a padding
             // point is WALL, so an empty one lies on the board and has valid neighbours
-            if self.nbr[p] & (mask(EMPTY) | mask(c)) != 0 {
+            if !self.walled_by(p, o) {
                 continue;
             }
-            let edge = self.nbr[p] & mask(WALL) != 0;
+            let edge = self.on_edge(p);
             let (mut ours, mut empty, mut spot) = (0, 0, 0usize);
             for d in self.g.diag(p) {
                 let v = self.cell[d];
