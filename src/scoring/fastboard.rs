@@ -101,7 +101,7 @@ pub(crate) struct FastBoard {
     lo: usize,
     span: usize,
     cell: Arr<u8>,
-    /// Per point, its neighbours by colour: four bits per colour value ([`unit`]); valid on
+    /// Per point, its neighbours by colour: four bits per colour value ([`unit()`]); valid on
     /// the board (padding points hold garbage no one reads).
     nbr: Arr<u16>,
     head: Arr<u16>,

@@ -3040,7 +3040,7 @@ fn two_lone_stones_sharing_every_liberty_of_an_eyeless_group_live_in_seki() {
 /// living enemies, they joined the last batch of playouts, which killed them (the verdict
 /// split, so they were reported unsettled too). Since each of their chains (two stones or
 /// one) has every liberty in that space, they are also White's prisoners of it (see
-/// `RIM_PRISONER_STONES` in src/scoring/dead.rs): the space is an eye space of both colours,
+/// `RIM_PRISONER_STONES` in src/scoring/dead/mod.rs): the space is an eye space of both colours,
 /// so of neither, the stones lose their potential, and the static analysis kills them before
 /// any playout. Either way they die, as the record and GNU Go say.
 #[test]

@@ -701,7 +701,7 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9929;
 /// under all five seeds), 1.8 more KGS exact results and 1.2 fewer wrong winners; the floor
 /// went from 0.7719 to 0.7715. Before: 77.15% and 77.07% before groups living
 /// on potential among living enemies joined the last batch of playouts. **A trade,
-/// stated:** the seki of two eyeless chains (`equal_eyes_seki` in src/scoring/dead.rs) lowered
+/// stated:** the seki of two eyeless chains (`equal_eyes_seki` in src/scoring/dead/seki.rs) lowered
 /// this from 77.20% and 77.15% (worse under all five seeds, by 0.03–0.07 points) for 7.6 more
 /// Tygem exact results a seed and 4.8 fewer wrong winners (each better under all five seeds)
 /// and one more KGS exact result; the floor went from 0.7718 to 0.7714. Before: 77.19% and
@@ -727,7 +727,7 @@ const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// prisoners of large eye spaces, 1,396.2 and 24.4 before the playouts' eye sense). **A
 /// trade, stated:** groups of up to 30 stones living on potential alone
 /// among proven-alive enemies joining the last batch of playouts (`POTENTIAL_ASKED_STONES` in
-/// src/scoring/dead.rs) lowered this from 1,397.2 (and raised its wrong winners from 23.6 to
+/// src/scoring/dead/mod.rs) lowered this from 1,397.2 (and raised its wrong winners from 23.6 to
 /// 24.4) for 3.8 more Tygem exact results a seed and 3.6 fewer wrong winners (each better
 /// under all five seeds); the floor went from 0.9107 to 0.9101. Before: 1,397.2 before that;
 /// 1,396.8 before small sealed enclosures were read out for a seki, 1,395.8 before the seki of two eyeless chains, 1,395.2 before the closed seki, 1,395.0 before an eye-against-eye seki overruled the settle playouts, 1,393.8

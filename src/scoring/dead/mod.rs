@@ -1,0 +1,670 @@
+//! Dead stones: read from territory markup, or estimated from the final position.
+//!
+//! # The estimator
+//!
+//! Real records stop where the players stopped: dead stones are still on the board, some
+//! dame are open, now and then a boundary too. The estimator is a static analysis on the
+//! region–chain graph with local playouts as referee for the fights it cannot settle:
+//!
+//! 0. **Snapbacks.** A chain of two stones or more in atari whose liberty touches only
+//!    itself, the edge and single enemy stones in atari on that point is dead from the start
+//!    (capturing the single stone is a snapback), unless it can capture another chain instead.
+//! 1. **Enclosures.** For each colour `c`, a `c`-enclosure is a connected set of points not
+//!    occupied by `c` (empty points and enemy stones), bounded by `c`'s stones and the edge.
+//!    Black's territory with dead white stones in it is a black enclosure; so is White's whole
+//!    area seen from Black. Each enclosure gets an eye value (0–2) from its size and shape
+//!    (killable shapes: square and pyramid four, bulky and crossed five, flower six; a space
+//!    holding dead enemy stones is worth two eyes only with six empty points or more, with
+//!    one stone and three empty points or more, or when the stones are single stones in
+//!    atari, two or more of them beside two empty points or more). A point where a wall
+//!    chain is in atari is no part of the eye: the enemy captures the wall there; nor is a
+//!    point where a wall chain has its only other liberty outside the space: the enemy fills
+//!    that one and the wall must connect inside.
+//! 2. **Groups.** Chains are joined into groups through *links* (a shared liberty: at the end
+//!    of a game two chains of one colour that share a liberty are nearly always connected;
+//!    **choice**, tuned on the Tygem counted games, where requiring two shared liberties or an
+//!    uncuttable one did worse) and through enclosures that are proven eyes (every enclosed
+//!    stone dead, or none). A group's proven eye value (`pess`) counts
+//!    those eyes, a one-point eye counting 0 when enemy stones on its diagonals make it
+//!    false or when one enemy move on an empty diagonal would (in the middle of the board,
+//!    one enemy diagonal there already; it is potential then); a group worth two eyes is
+//!    **alive** (a Benson-like floor, but heuristic: a big territory counts as two eyes).
+//! 3. **Potential.** A group's potential (`opt`) adds every open enclosure on its border that
+//!    it could turn into an eye by capturing what is inside — unless that means capturing
+//!    more stones than the group has (White's whole area is no eye of a lone black stone) —
+//!    and one-point eyes false only because of enemy stones that may yet die. One empty point
+//!    beside an enemy stone in atari is the one-point eye left at the stone's point once it is
+//!    captured, and worth nothing when live enemy stones already make that eye false. An
+//!    empty region walled by the group but for a few enemy stones on its rim (seven points or
+//!    more no enemy stone touches, at most one in six touched; enemy chains of one or two
+//!    liberties, all in the region, are its prisoners and touch nothing) is worth two: the
+//!    enemy chain there, linked to its wall outside, makes the space no enclosure, yet cannot
+//!    stop the eyes.
+//! 4. **Killing, outermost first.** An enclosure is *hopeless* when nothing inside has the
+//!    potential of two eyes while its walls do, and it is not *open board* (in a game stopped
+//!    mid-fight, over a hundred empty points holding ten enemy stones or more, or forty enemy
+//!    stones whatever the space: the enemy's groups there have room yet, and the final
+//!    playouts judge them). Its contents die, unless a wall chain sits in
+//!    another hopeless enclosure (the walls may die first and free the contents: nested
+//!    death) or is in atari outside it with no escape (its capture opens the enclosure);
+//!    when the walls reach two eyes only through potential, the contents die only in a
+//!    round where nothing else does (what the walls hoped to capture may live). A one- or
+//!    two-stone chain in a small eye space that only the group bounds (a nakade stone, e.g.
+//!    the bent four in the corner) does not count as such a wall. When
+//!    unproven wall chains short of liberties share liberties with the contents, or have
+//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead.
+//!    Contents that are one chain of two stones or more
+//!    whose liberties fill the enclosure (no eye of its own) live in seki when no wall group
+//!    has an eye, proven or potential, anywhere else: neither side can fill the shared
+//!    liberties once the dame are filled. When only a potential eye stands in the way, the
+//!    contents wait until a round where nothing else dies (the potential is often a
+//!    neighbouring enemy group that turns out to live). Contents in that seki shape which
+//!    the semeai playouts let survive live in seki too, once a round kills nothing else.
+//!    Two single stones beside an empty corner point, the diagonal point empty too, live in
+//!    seki with the walls around them when those walls, once they fill the diagonal point,
+//!    would have no liberty but one eye of one or two points (a corner seki). Contents in
+//!    that seki shape whose eyeless walls sit in turn in an enclosure walled by the contents
+//!    and by living outer chains (each enclosure waiting for the other's walls to die) live
+//!    in seki with those walls when the walls' capture of the contents would leave them two
+//!    eyes, and live while the walls die when it would not (a nested seki). Contents in
+//!    that seki shape whose eyeless walls sit among living chains live, and the walls die,
+//!    when their side can sacrifice them so that the walls' capture leaves one eye.
+//!    Contents that no enemy move can approach (every move on their liberties suicide, or a
+//!    sacrifice that leaves them a second eye, the walls short of liberties but for eyes of
+//!    their own) live in a closed seki, here and after the final playouts.
+//! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
+//!    inside living walls go to playouts ("contested"), and so do the groups still left
+//!    without two eyes ("settle"), all in one batch, together with groups that reach two
+//!    eyes only on potential while touching an undecided enemy group short of two eyes
+//!    (a capturing race where each side counts on capturing the other).
+//!
+//! Each side moves first in half of the playouts; a group dies when it survives fewer than
+//! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]); a batch stops
+//! once every verdict is certain. Groups whose survival over the playouts run lies between
+//! ¼ and ¾ are reported as *unsettled*; in the final batch such a split first gets a second
+//! batch of as many playouts from another sample, and the shares are taken over both
+//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off).
+//! Deterministic throughout: fixed seeds derived from the position.
+//!
+//! With territory markup the dead stones come from the markup ([`from_markup`]) and the
+//! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
+//!
+//! Every dead chain carries the step that killed it ([`DeadReason`]: markup, snapback, no
+//! two eyes, a lost fight, or its share of the final playouts), which `explain` prints. The
+//! final batch runs [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
+//!
+//! # Layout
+//!
+//! This module holds the estimator's state, its driver ([`DeadEstimator::estimate`]) and its
+//! tuned constants, each with the measurement behind it; the steps live in submodules:
+//! `enclosures` (steps 0–3), `seki` (the seki shapes), `kill` (step 4 and its local fights),
+//! `settle` (step 5, the final playouts) and `shape` (liberty and eye-shape helpers).
+
+mod enclosures;
+mod kill;
+mod seki;
+mod settle;
+mod shape;
+
+use enclosures::*;
+use kill::*;
+use seki::*;
+pub(crate) use seki::{closed_seki, equal_eyes_seki};
+use shape::*;
+
+use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
+use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
+use super::local::{Capture, LocalSolver, MAX_DAME, MAX_POINTS};
+use super::playout::{LocalReader, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
+use crate::rules::Point;
+
+/// Life of a stone's group as reported to the seki finder and the counter.
+pub(crate) const LIFE_UNPROVEN: u8 = 0;
+/// The group showed two eyes.
+pub(crate) const LIFE_ALIVE: u8 = 1;
+/// The group could not show two eyes and was left alive by the playouts (or, with markup,
+/// is not proven alive either).
+pub(crate) const LIFE_WEAK: u8 = 2;
+
+const UNKNOWN: u8 = 0;
+const ALIVE: u8 = 1;
+const DEAD: u8 = 2;
+/// Unproven but left alive by the playouts.
+const SETTLED: u8 = 3;
+/// Playout survival shares in this range make a group "unsettled" in the report.
+const SHAKY_LOW: f64 = 0.25;
+const SHAKY_HIGH: f64 = 0.75;
+/// A settled group dies when it survives fewer playouts than this share (**choice**, Tygem
+/// counted games: with four settle playouts (the default then), 0.6 kills the groups that survive two of four
+/// playouts, which 0.5 left alive: 88.36% → 88.52% exact, 96.81% → 96.87% same winner, and
+/// the resigned games' estimate names the side that did not resign 60.6% → 61.9%).
+const SETTLE_DEAD_BELOW: f64 = 0.6;
+/// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
+/// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
+pub(crate) fn settle_need(playouts: usize) -> usize {
+    (3 * playouts).div_ceil(5)
+}
+/// An eye space holding a single enemy stone is worth two eyes with this many empty points
+/// or more (**choice**, Tygem counted games: 3 gains 208 exact results and loses 36, 88.4% →
+/// 89.1% exact, 96.8% → 97.2% same winner; 2 gains 215 but loses 163; 4 gains 32 and loses
+/// 12; extending it to two enemy stones loses 6 more than it gains). The typical case is a
+/// four-point space on the edge with one stone in atari: capturing it leaves two eyes.
+const ONE_STONE_EMPTIES: usize = 3;
+/// An eye space whose enemy stones are all single stones in atari, at least this many of
+/// them beside at least this many empty points, is worth two eyes: each capture leaves an
+/// eye of its own (four points in a row with a stone at each end: capturing one leaves one
+/// eye, and the other stone is still in atari).
+///
+/// **choice**, Tygem counted games, measured with the rest of the eye-space change (the
+/// shapes in [`eye_value`] and [`short_wall_liberty`]): 12 exact results gained and 1 lost,
+/// 91.76% → 91.81% exact, same winner 98.81% → 98.86% (wrong winners 276 → 264, seven of
+/// them games whose margin was off by 60 points or more), resigned games 68.88% → 68.93%,
+/// KGS unchanged, +0.2% scoring instructions. This rule alone: +4 / −0 (three of them a whole group killed); with three empty points
+/// or more: no change.
+const ATARI_SINGLES: u16 = 2;
+const EYE: u8 = 0;
+const NOT_EYE: u8 = 1;
+const OPEN: u8 = 2;
+/// Rounds of life propagation and killing (each kills at least one layer).
+const MAX_ROUNDS: usize = 12;
+/// Shared-liberty weight that links two chains into a group (a liberty the opponent cannot
+/// take weighs 2, any other 1).
+const LINK_WEIGHT: usize = 1;
+/// Points farther than this from the groups being settled take no part in their playouts
+/// (**choice**, Tygem seed 0 against 3, exact / wrong winners / resigned games named / CPU of
+/// a full scan: 2 gives −25 / +21 / −2.24 points / −15%; 1 gives −85 / +60 / −10.3 points /
+/// −39%; 4 gives +3 / +2 / −0.16 points / the same CPU, the areas of open positions already
+/// spanning the board at 3).
+const SETTLE_RADIUS: u8 = 3;
+/// Groups of at most this many stones living on potential alone among proven-alive enemies
+/// join the last batch of playouts ([`DeadEstimator::potential_inside_living`]).
+/// **choice**, means over seeds 0–4 against none: Tygem counted exact 21,463.6 → 21,467.4
+/// and wrong winners 174.8 → 171.2, resigned games named 77.15% → 77.20%, each better under
+/// all five seeds; a trade, stated: KGS Japanese without markup 1,397.2 → 1,396.2 exact and
+/// 23.6 → 24.4 wrong winners, Fox 354.4 → 355.0 exact and 94.88% → 94.84% same winner;
+/// scoring instructions +0.7%. At most 12 stones: 21,466.0 / 173.0 / 77.19%, KGS 1,396.6 /
+/// 23.6, Fox 354.6 exact; any size: Tygem as at 30 (resigned games better under four seeds
+/// of five), instructions 0.2% more than at 30. Seed 0, at 30: Tygem 21,464 → 21,466 exact, 167 → 165
+/// wrong winners; the games that change are mostly resigned ones, and a counted game also
+/// changes when a group added to the batch changes the playouts of the others.
+const POTENTIAL_ASKED_STONES: u32 = 30;
+/// Chains beside the settle area with at most this many liberties bring all their
+/// liberties into it (see [`DeadEstimator::add_liberties_of_short_chains`]).
+const SETTLE_SHORT_LIBS: u16 = 3;
+/// Largest enclosure (points) whose unproven contents go to playouts ("contested").
+const CONTESTED_SPACE: u16 = 150;
+/// Largest enclosure a group bounds itself that joins the area of the playouts judging it
+/// (see [`DeadEstimator::push_bounded_by_seen`]; **choice**, Tygem counted games, for the
+/// contested playouts alone: 8 gains 18 exact results and loses 11, 40 gains 74 and loses
+/// 24, 80 gains 81 and loses 28, 150 gains 81 and loses 29).
+const POTENTIAL_SPACE: u16 = 80;
+/// A weak wall chain with at most this many liberties races the contents beside it even
+/// when they share no liberty: both are short of liberties, and whichever fills the other's
+/// first lives (**choice**, Tygem counted games: 21,393 → 21,398 exact, wrong winners 221 →
+/// 218, resigned games named 72.14% → 72.28%; corpus/dev's KGS Japanese games without markup
+/// 1,848 → 1,851 exact, its resigned games +20. With 1 liberty: 21,393 / 220; with 3:
+/// 21,400 / 219; with any number: 21,400 / 220. Before, walls with one eye and two
+/// liberties counted the capture of an eyeless enemy chain with three as their second eye
+/// and killed it statically: Tygem 2006-10/121573132, W+46.5 where the record has B+0.5.
+/// Over seeds 0–4 of the playouts (`benches/seed_spread.py`, with ten playouts per fight
+/// question): without the rule 21,397.4 exact / 214.0 wrong winners / 72.10% on average,
+/// with it 21,403.8 / 210.0 / 72.26%; more resigned games named under all five seeds.)
+const RACE_LIBS: u16 = 2;
+/// Enclosures with more empty points than this never get the semeai check (**choice**,
+/// Tygem counted games: 6 rather than 4 gains 51 exact results and loses 25. 10 rather than
+/// 6, together with the playouts' false-eye rule (see `FastBoard::is_playout_move`), over
+/// seeds 0–4 (`benches/seed_spread.py`): exact 21,403.8 → 21,405.4, wrong winners 210.0 →
+/// 205.0 (fewer under four seeds of five), resigned games named 72.26% → 72.74% (more under
+/// all five); corpus/dev's KGS Japanese games without markup 1,387.8 exact either way, Fox
+/// 350.4 → 350.2 exact and 471.0 → 470.4 same winner, scoring instructions 4,132.3 M →
+/// 4,331.9 M (+4.8%) for the first 5,000 Tygem games.
+/// The games it wins have weak walls (stones in atari, a group without eye potential)
+/// around contents the playouts now let race; four it loses under every seed have the same
+/// kind of walls (e.g. 2006-01/84646350). 10 without the false-eye rule: 21,403.8 / 206.0 /
+/// 72.75%, KGS 1,387.2; seed 0 alone: 8 gives 21,402 / 208, 15 21,391 / 210, 20 21,374 /
+/// 218; at 12 a Fox pro game's winner turned on the seed.)
+const SEMEAI_SPACE: u16 = 10;
+/// An enclosure of more than [`OPEN_BOARD`] empty points holding at least [`OPEN_STONES`]
+/// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game
+/// stopped mid-fight, everything not one colour's forms one huge "enclosure", and its
+/// contents (the enemy's groups, eyeless yet) were all hopeless, so one side's every stone
+/// died in 13,901 of the 48,773 resigned Tygem games. It is never hopeless; its contents go
+/// to the playouts (**choice**, Tygem: 100 and 10 leave 594 such games, gain 3,035 resigned
+/// games' winners and lose 1,626 (64.04% → 66.89%), no counted game's exact result changes;
+/// 100 alone lost 5 counted games with a small invasion in a large moyo, 60 and 20 lost 12,
+/// 80 and 20 lost 1; marking the contents alive without playouts instead: resigned 62.17%.
+/// Scoring costs ~36% more instructions: the playouts of such positions span most of the
+/// board).
+const OPEN_BOARD: u16 = 100;
+/// See [`OPEN_BOARD`].
+const OPEN_STONES: u16 = 10;
+/// Nor is an enclosure holding this many enemy stones or more, whatever its empty points: in
+/// a crowded position still being fought, one colour's chains and the empty points can form
+/// a single component walled by the other colour (**choice**, Tygem on top of [`OPEN_BOARD`]:
+/// games leaving one side no area 594 → 106, resigned games' winners +194 / −132, counted
+/// exact +2 / −1; 30 left 23 such games but lost 10 counted exact results for 7, 50 left 268;
+/// +1.6% scoring instructions).
+const BIG_CONTENTS: u16 = 40;
+/// Smallest enclosed chain [`DeadEstimator::mutual_seki`] leaves alive in seki with eyeless
+/// walls (**choice**, Tygem counted games: 2 gains 42 exact results and loses 1; 1 loses one
+/// more, a lone stone in such a space being more often a throw-in the walls can capture).
+const SEKI_MIN_STONES: u16 = 2;
+/// Enclosed chains smaller than this never get the semeai check (**choice**, Tygem counted
+/// games: 2 rather than 3 gains 30 exact results and loses 10, 89.36% → 89.44% exact, 97.31%
+/// → 97.43% same winner; most gains are two stones in a corner seki).
+const SEMEAI_MIN_STONES: u16 = 2;
+/// An empty region bordered by both colours is an eye space of the colour `c` (see
+/// [`DeadEstimator::mark_rim_eyes`]) with at least this many points no enemy stone touches
+/// (an empty space of seven points is two eyes in [`eye_value`]) ...
+const RIM_EYE_FREE: usize = 7;
+/// ... and at most one point in this many touched by an enemy stone (**choice**, Tygem
+/// counted games, free points and this share: 8 and 7 give 91.81% → 91.85% exact (21,327 →
+/// 21,336), 98.86% → 98.89% same winner (22,966 → 22,972), resigned games 68.93% → 69.34%;
+/// 8 and 6 the same counted numbers; 7 and 8: 21,333 / 22,968 (+9 / −3 exact, four gains
+/// off by 65 to 185 points before), resigned 69.28%; 9 and 7 or 7 and 6: 21,334; 8 and 8:
+/// 21,335 / 22,970; 10 and 5: 21,331; 14 and 4: 21,332; 12 and 3 lost 25 exact results.
+/// Then, with [`RIM_PRISONER_LIBS`]: 7 and 6 give 21,338 → 21,340 exact and 22,973 → 22,975
+/// same winner (91.86% / 98.90%), resigned games 69.55% → 69.71%, KGS Japanese estimated
+/// 1,377 → 1,378, Fox same winner 93.2% → 93.4%; 8 and 6: 21,340 / 22,974, resigned 69.65%;
+/// 9 and 5: 21,339 / 22,974; 8 and 5: 21,336; 8 and 4: 21,335).
+const RIM_EYE_TOUCH: usize = 6;
+/// Enemy chains with at most this many liberties, all of them in the region, are prisoners
+/// of the eye space rather than stones on its rim: the points they touch count as untouched
+/// (see [`DeadEstimator::mark_rim_eyes`]; **choice**, Tygem counted games: 2 gives 21,336 →
+/// 21,338 exact (91.85% → 91.86%) and 22,972 → 22,973 same winner (98.89%), resigned games
+/// 69.34% → 69.55%, KGS and Fox unchanged; +4 / −2 exact results, three of the gains
+/// games off by 94 to 235 points before; 1: as 2 but resigned 69.43%; 3: 21,337 / 22,972; 4: 21,330;
+/// 6: 21,319 / 22,964). With [`RIM_PRISONER_STONES`], seed 0 against 2: 3 liberties −2
+/// exact, +2 wrong winners, resigned games +0.05 points; 4 liberties −3 / +5 / +0.08).
+const RIM_PRISONER_LIBS: u16 = 2;
+/// So are enemy chains of at most this many stones, whatever their liberties, all of them in
+/// the region: a stone or two dropped into a large eye space (an invasion that never grew)
+/// cannot stop two eyes there. Tygem 84000110: lone black stones in White's lower right kept
+/// it from being an eye space, White's 11-stone group there died statically and the count
+/// was B+109.5; the record, and now the estimate, W+23.5 (**choice**, means over seeds 0–4
+/// against none (`benches/seed_spread.py --against`): Tygem counted exact 21,473.4 →
+/// 21,474.0 (better under three seeds, equal under one, worse under one), wrong winners
+/// 165.2 → 162.6 (better under all five), resigned games named 77.16% → 77.30% (better under
+/// all five); KGS Japanese without markup 1,398.0 → 1,398.4 exact and 23.2 → 22.4 wrong
+/// winners, Fox unchanged; Tygem games holding a seki of more than ten points 51 → 45, games
+/// leaving one side no area 50 → 35; scoring instructions +0.3%, 8.57 G → 8.60 G for the
+/// first 5,000 Tygem games. Seed 0: 3 counted games closer to the record, among
+/// them 118475576 off by 185 points before and by 1 now, and 1 further, 128244403, a black
+/// invasion White killed that now lives. Seed 0 against 2 stones: 1 stone exact −1, wrong
+/// winners +1, resigned games −0.07 points; 3 stones −1 / +1 / +0.06; 5 stones −2 / +2 /
+/// +0.02).
+const RIM_PRISONER_STONES: u16 = 2;
+
+/// An enclosure of colour `c`: a connected set of points not occupied by `c` (empty points
+/// and the other colour's stones), bounded by `c`'s stones and the edge.
+#[derive(Clone, Copy, Debug, Default)]
+struct Encl {
+    color: u8,
+    size: u16,
+    empties: u16,
+    /// Eye value if every enclosed stone is dead: 0 (false eye), 1 or 2.
+    value: u8,
+    /// `EYE` (every enclosed stone dead, or none), `NOT_EYE` (some enclosed chain alive) or
+    /// `OPEN`.
+    state: u8,
+    /// Offsets into `bound` (chains of `color` touching it) and `cont` (enclosed chains).
+    bound_start: u32,
+    bound_len: u16,
+    cont_start: u32,
+    cont_len: u16,
+    /// For a one-point eye: its point (for the false-eye test).
+    point: u16,
+    /// Stones of enclosed chains whose status is still unknown.
+    undecided: u16,
+}
+
+impl Encl {
+    /// Open board, not territory: see [`OPEN_BOARD`] and [`BIG_CONTENTS`]. Never hopeless,
+    /// and not contested either: its contents go straight to the final playouts (**choice**:
+    /// the contested playouts first changed no counted result and 23 resigned winners, +11 /
+    /// −12, for 0.9% more instructions).
+    fn is_open_board(&self) -> bool {
+        let stones = self.size - self.empties;
+        (self.empties > OPEN_BOARD && stones >= OPEN_STONES) || stones >= BIG_CONTENTS
+    }
+
+    /// Positions of the enclosed chains in [`DeadEstimator::cont`].
+    fn conts(&self) -> std::ops::Range<usize> {
+        self.cont_start as usize..self.cont_start as usize + self.cont_len as usize
+    }
+
+    /// Positions of the bounding chains in [`DeadEstimator::bound`].
+    fn bounds(&self) -> std::ops::Range<usize> {
+        self.bound_start as usize..self.bound_start as usize + self.bound_len as usize
+    }
+}
+
+/// Why the estimator, or the markup, calls a chain dead (`explain` prints it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadReason {
+    /// The record's TB/TW territory markup.
+    Markup,
+    /// A chain of two stones or more in atari whose capture is a snapback (step 0 of the
+    /// estimator).
+    Snapback,
+    /// Static analysis: it cannot make two eyes inside walls that can (steps 1–4), or, in
+    /// the rare seki shape where its side may give it up, walls its enemy sacrifices.
+    NoTwoEyes,
+    /// Lost the local playouts of a fight the static analysis framed: contents claiming two
+    /// eyes only on potential inside living walls (step 5, "contested").
+    LostFight,
+    /// Survived fewer than 60% of the final batch of playouts (step 5, "settle"); the share
+    /// it survived, in percent.
+    FinalPlayouts(u8),
+}
+
+/// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SettlePlayouts(u8);
+
+impl Default for SettlePlayouts {
+    fn default() -> Self {
+        SettlePlayouts(SETTLE_PLAYOUTS as u8)
+    }
+}
+
+impl SettlePlayouts {
+    /// `n` playouts, kept within `1..=MAX_SETTLE_PLAYOUTS`.
+    pub fn new(n: usize) -> Self {
+        SettlePlayouts(n.clamp(1, MAX_SETTLE_PLAYOUTS) as u8)
+    }
+
+    pub fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A semeai check the playouts answered (see [`DeadEstimator::survives_half_once`]): its
+/// enclosure, the stones asked about and the playout area (ranges in `asked_points`), and
+/// the answer.
+#[derive(Clone, Debug)]
+struct Asked {
+    encl: usize,
+    stones: std::ops::Range<usize>,
+    area: std::ops::Range<usize>,
+    survives: bool,
+}
+
+/// Scratch state of the dead-stone estimator.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DeadEstimator {
+    /// Playouts of the final settle batch.
+    pub settle_playouts: SettlePlayouts,
+    /// No second settle batch for a split verdict (see
+    /// [`crate::scoring::Scorer::set_second_batch`]).
+    pub single_batch: bool,
+    /// Per chain: why it is dead (`None` for chains not dead), from the last
+    /// [`DeadEstimator::estimate`].
+    pub why: Vec<Option<DeadReason>>,
+    chain_seen: Marker,
+    /// Points of the playout area already looked at ([`DeadEstimator::add_liberties_of_short_chains`]).
+    point_seen: Marker,
+    uf: Vec<u16>,
+    node_encl: Vec<u16>,
+    ends: Vec<usize>,
+    shaky: Vec<bool>,
+    groups: Vec<u16>,
+    shares: Vec<f64>,
+    encl_seen: Marker,
+    reg_start: Vec<u32>,
+    reg_fill: Vec<u32>,
+    reg_list: Vec<u16>,
+    wall_mark: Vec<u32>,
+    /// Enclosure of each region, per colour of enclosure.
+    region_encl: [Vec<u16>; 2],
+    weak: Vec<u16>,
+    area: Vec<u16>,
+    stones: Vec<u16>,
+    /// An eye space being valued (see [`DeadEstimator::capture_leaves_two_eyes`]).
+    shape: Vec<u16>,
+    /// Per board row, a bit per column: the points within the radius of the stones in
+    /// question (see [`DeadEstimator::keep_near_stones`]).
+    near_rows: Vec<u64>,
+    /// `near_rows` before the step that grows it.
+    near_step: Vec<u64>,
+    /// The same points as a bit set over padded indices.
+    near_bits: Vec<u64>,
+    pub(crate) reader: LocalReader,
+    solver: LocalSolver,
+    encls: Vec<Encl>,
+    bound: Vec<u16>,
+    cont: Vec<u16>,
+    /// Enclosure (of the other colour) containing each chain.
+    container: Vec<u16>,
+    status: Vec<u8>,
+    parent: Vec<u16>,
+    link_parent: Vec<u16>,
+    pess: Vec<u16>,
+    opt: Vec<u16>,
+    gsize: Vec<u32>,
+    links: Vec<(u16, u16)>,
+    hopeless: Vec<bool>,
+    /// Hopeless enclosures whose contents wait for their walls' potential to be decided:
+    /// killed only in a round where nothing else dies.
+    deferred: Vec<u16>,
+    /// Per enclosure: its walls show two eyes with proven eyes alone (counting the
+    /// enclosure itself), not through potential.
+    walls_proven: Vec<bool>,
+    /// Shares of the second settle batch (see [`DeadEstimator::settle_by_playouts`]).
+    shares2: Vec<f64>,
+    /// The semeai checks the playouts answered in this estimate (see
+    /// [`DeadEstimator::survives_half_once`]).
+    asked: Vec<Asked>,
+    /// The stones and areas of `asked`, one after the other.
+    asked_points: Vec<u16>,
+    /// Enclosures whose contents survived the semeai playouts yet are in seki with eyeless
+    /// walls (see [`DeadEstimator::mutual_seki`]): seki once a round kills nothing else.
+    seki_late: Vec<u16>,
+    /// Chains in a corner seki found this round (see [`DeadEstimator::corner_seki`]): the
+    /// two stones and the walls around them, all left alive at once.
+    corner_seki: Vec<u16>,
+    /// Settling: index in `groups` of each group root (`NONE` if not settled), and each
+    /// group's undecided chains (see [`DeadEstimator::group_members`]).
+    group_of: Vec<u16>,
+    member_start: Vec<u32>,
+    member_fill: Vec<u32>,
+    members: Vec<u16>,
+    /// Stones of unsettled chains (padded indices), from the last [`DeadEstimator::estimate`].
+    pub unsettled: Vec<u16>,
+    /// Print the estimator's rounds to stderr (development aid).
+    pub trace: bool,
+    /// Per empty region: bit `c` set when it is an eye space of colour `c` with only a few
+    /// enemy stones on its rim (see [`DeadEstimator::mark_rim_eyes`]).
+    rim_eye: Vec<u8>,
+    /// Per chain: its liberties in the region being looked at ([`DeadEstimator::mark_rim_eyes`]).
+    rim_libs: Vec<u16>,
+}
+
+impl DeadEstimator {
+    /// Estimate dead stones of `cells` into `dead` (padded indexing) and flag the stones of
+    /// groups proven alive (two eyes) in `alive`. With `fixed`, `dead` is given (territory
+    /// markup) and only `alive` is computed. Returns the number of unsettled points: stones
+    /// of chains that could not be shown to live yet were not killed (0 with `fixed`).
+    pub fn estimate(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        st: &Structure,
+        fixed: bool,
+        dead: &mut [bool],
+        alive: &mut [u8],
+    ) -> u32 {
+        let nch = st.chains.len();
+        self.reader.reset();
+        self.asked.clear();
+        self.asked_points.clear();
+        self.build_enclosures(g, st);
+        self.rim_eye.clear();
+        if !fixed {
+            self.mark_rim_eyes(g, cells, st);
+        }
+        self.build_links(st);
+        self.status.clear();
+        self.status.resize(nch, UNKNOWN);
+        self.shaky.clear();
+        self.shaky.resize(nch, false);
+        self.why.clear();
+        self.why.resize(nch, None);
+        if fixed {
+            for ch in 0..nch {
+                if dead[st.stones(ch)[0] as usize] {
+                    self.status[ch] = DEAD;
+                    self.why[ch] = Some(DeadReason::Markup);
+                }
+            }
+        }
+        if !fixed {
+            self.mark_snapbacks(g, cells, st);
+            self.note_why(DeadReason::Snapback);
+        }
+        self.hopeless.clear();
+        self.hopeless.resize(self.encls.len(), false);
+        self.walls_proven.clear();
+        self.walls_proven.resize(self.encls.len(), false);
+        let mut contested_done = false;
+        for _round in 0..MAX_ROUNDS {
+            self.propagate_life(g, cells, st);
+            if fixed {
+                break;
+            }
+            self.potential(g, cells, st);
+            if self.trace {
+                self.dump(g, st, _round);
+            }
+            let killed = self.kill_hopeless(g, cells, st);
+            if killed {
+                self.note_why(DeadReason::NoTwoEyes);
+            }
+            if !killed
+                && (contested_done || {
+                    contested_done = true;
+                    let lost = self.kill_contested(g, cells, st);
+                    if lost {
+                        self.note_why(DeadReason::LostFight);
+                    }
+                    !lost
+                })
+            {
+                break;
+            }
+        }
+        if fixed {
+            self.potential(g, cells, st);
+        }
+        if !fixed {
+            self.settle_by_playouts(g, cells, st);
+        }
+        let mut unsettled = 0;
+        self.unsettled.clear();
+        for ch in 0..nch {
+            match self.status[ch] {
+                DEAD => {
+                    for &s in st.stones(ch) {
+                        dead[s as usize] = true;
+                    }
+                }
+                ALIVE => {
+                    for &s in st.stones(ch) {
+                        alive[s as usize] = LIFE_ALIVE;
+                    }
+                }
+                _ => {}
+            }
+            let open = self.status[ch] == UNKNOWN && {
+                let r = find(&mut self.parent, ch);
+                self.opt[r] < 2
+            };
+            if self.status[ch] == SETTLED || open {
+                for &s in st.stones(ch) {
+                    alive[s as usize] = LIFE_WEAK;
+                }
+            }
+            if !fixed && (self.shaky[ch] || open) {
+                unsettled += st.chains[ch].size as u32;
+                self.unsettled.extend_from_slice(st.stones(ch));
+            }
+        }
+        unsettled
+    }
+
+    /// Gives the chains that died in the step just run (dead, no reason yet) the reason `why`.
+    fn note_why(&mut self, why: DeadReason) {
+        for (s, w) in self.status.iter().zip(self.why.iter_mut()) {
+            if *s == DEAD && w.is_none() {
+                *w = Some(why);
+            }
+        }
+    }
+
+    fn dump(&mut self, g: &Geom, st: &Structure, round: usize) {
+        for ch in 0..st.chains.len() {
+            let r = find(&mut self.parent, ch);
+            let p = g.point(st.stones(ch)[0] as usize);
+            eprintln!(
+                "round {round} chain {}{} col {} size {} root {} pess {} opt {} gsize {} status {} container {}",
+                (b'a' + p.x) as char,
+                (b'a' + p.y) as char,
+                st.chains[ch].color,
+                st.chains[ch].size,
+                r,
+                self.pess[r],
+                self.opt[r],
+                self.gsize[r],
+                self.status[ch],
+                self.container[ch]
+            );
+        }
+    }
+
+    /// Gives the still undecided chains inside `e` the status `status`; whether there were any.
+    fn decide_contents(&mut self, e: Encl, status: u8) -> bool {
+        decide(&mut self.status, &self.cont[e.conts()], status)
+    }
+}
+
+/// Gives the still undecided (`UNKNOWN`) chains among `chains` the status `to`; whether there
+/// were any.
+fn decide(status: &mut [u8], chains: &[u16], to: u8) -> bool {
+    let mut any = false;
+    for &ch in chains {
+        let st = &mut status[ch as usize];
+        if *st == UNKNOWN {
+            *st = to;
+            any = true;
+        }
+    }
+    any
+}
+
+/// Dead stones from territory markup: a black stone on a `TW` point or a white stone on a
+/// `TB` point is dead, and so is the rest of its chain (**choice**: a chain lives or dies as
+/// one, so a partly marked chain is taken as wholly marked). Points off the board are ignored.
+pub(crate) fn from_markup(g: &Geom, cells: &[u8], tb: &[Point], tw: &[Point], dead: &mut [bool]) {
+    for (points, victim) in [(tb, WHITE), (tw, BLACK)] {
+        for &p in points {
+            if !g.contains(p) {
+                continue;
+            }
+            let i = g.idx_of(p);
+            if cells[i] != victim || dead[i] {
+                continue;
+            }
+            // the whole chain
+            let mut stack = vec![i];
+            dead[i] = true;
+            while let Some(s) = stack.pop() {
+                for n in g.adj(s) {
+                    if cells[n] == victim && !dead[n] {
+                        dead[n] = true;
+                        stack.push(n);
+                    }
+                }
+            }
+        }
+    }
+}
