@@ -13,7 +13,10 @@ With `--dead`, GNU Go does not play the position out: it lists the stones it rea
 `dead:` line of `kifu-audit explain`): how often the two lists are the same, how often GNU Go
 kills stones we keep alive, and how often we kill stones it keeps alive; `--list` prints each
 game. Where the lists are the same and our score still differs from the record, the record's
-own count is what differs.
+own count is what differs. With `--as-markup` as well, every game whose list differs from ours
+is scored again with GNU Go's dead stones as its TB/TW markup (appended to the record's last
+node; Tygem records have no variations), and the table gives the record agreement then: how
+many of our wrong results better reading alone would put right.
 
 Not part of CI (GNU Go is a Debian package, `apt-get install gnugo`, and a sample of 100
 games takes ~10 minutes on two cores). Usage:
@@ -23,6 +26,8 @@ games takes ~10 minutes on two cores). Usage:
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead [--list]
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead \
         --classes 'differs < 30,differs >= 30' --per-class 1000   # every wrong winner
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead \
+        --as-markup --classes 'differs < 30,differs >= 30' --per-class 1000
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
@@ -113,7 +118,83 @@ def our_dead(path):
     return set()
 
 
-def compare_dead(sample, paths, jobs, listing):
+def stone_colours(path):
+    """The colour ('B' or 'W') of each stone of the final position, by GTP vertex, read from
+    the board `kifu-audit explain` draws."""
+    run = subprocess.run([BIN, "explain", path], capture_output=True, text=True)
+    lines = run.stdout.splitlines()
+    header = next(k for k, line in enumerate(lines) if line.strip().startswith("A B C"))
+    columns = lines[header].split()
+    colours = {}
+    for line in lines[header + 1:]:
+        parts = line.split()
+        if not parts or not parts[0].isdigit():
+            break
+        for col, cell in zip(columns, parts[1:1 + len(columns)]):
+            if cell in "Xx":
+                colours[f"{col}{parts[0]}"] = "B"
+            elif cell in "Oo":
+                colours[f"{col}{parts[0]}"] = "W"
+    return colours
+
+
+def sgf_point(vertex, size=19):
+    """The SGF point of a GTP vertex ("A19" is "aa"; GTP has no column I)."""
+    col = ord(vertex[0]) - ord("A") - (vertex[0] > "I")
+    row = size - int(vertex[1:])
+    return chr(ord("a") + col) + chr(ord("a") + row)
+
+
+def with_markup(path, dead, out):
+    """Writes to `out` the record at `path` with `dead` as territory markup on its last node:
+    a white stone under `TB`, a black one under `TW`."""
+    colours = stone_colours(path)
+    tb = [v for v in sorted(dead) if colours.get(v) == "W"]
+    tw = [v for v in sorted(dead) if colours.get(v) == "B"]
+    props = b"TB[]"
+    if tb or tw:
+        props = b""
+        if tb:
+            props += b"TB" + b"".join(b"[%s]" % sgf_point(v).encode() for v in tb)
+        if tw:
+            props += b"TW" + b"".join(b"[%s]" % sgf_point(v).encode() for v in tw)
+    with open(path, "rb") as f:
+        data = f.read().rstrip()
+    # the last node ends where the game tree closes
+    with open(out, "wb") as f:
+        f.write(data[:-1].rstrip() + props + b")\n")
+
+
+def rescore_as_markup(sample, paths, theirs, ours):
+    """Scores again every game whose GNU Go list differs from ours, with GNU Go's list as its
+    markup, and prints the record agreement per class."""
+    tmp = tempfile.mkdtemp()
+    cls_of = {}
+    for k, ((cls, *_), path, t, o) in enumerate(zip(sample, paths, theirs, ours)):
+        if t is None or t == o:
+            continue
+        out = os.path.join(tmp, f"{k}.sgf")
+        with_markup(path, t, out)
+        cls_of[out] = cls
+    parquet = os.path.join(tmp, "rescored.parquet")
+    if cls_of:
+        subprocess.run([BIN, "scan", "-q", *sorted(cls_of), "-o", parquet], check=False)
+        rows = duckdb.connect().execute(
+            f"SELECT source, dead_source, record_agreement FROM '{parquet}'"
+        ).fetchall()
+    else:
+        rows = []
+    print("scored again with GNU Go's dead stones as markup (games whose lists differ):")
+    print(f"{'class':15} {'games':>5} {'exact':>6} {'winner':>7} {'differs':>8}")
+    for cls in sorted(set(cls_of.values())):
+        got = [a for src, d, a in rows if cls_of.get(src) == cls and d == "markup"]
+        n = sum(c == cls for c in cls_of.values())
+        print(f"{cls:15} {n:5} {got.count('exact'):6} {got.count('winner'):7} "
+              f"{got.count('differs'):8}")
+    shutil.rmtree(tmp)
+
+
+def compare_dead(sample, paths, jobs, listing, as_markup):
     """Prints, per class, how GNU Go's dead stones compare with ours."""
     if not os.path.exists(BIN):
         sys.exit(f"no {BIN}: run `cargo build --release` first")
@@ -138,6 +219,8 @@ def compare_dead(sample, paths, jobs, listing):
         total = sum(c == cls for c, *_ in sample)
         print(f"{cls:15} {total:5} {n:5} {same:5} ({same / max(n, 1):4.0%}) "
               f"{under:9} ({under / max(n, 1):4.0%}) {over:5} ({over / max(n, 1):4.0%})")
+    if as_markup:
+        rescore_as_markup(sample, paths, theirs, ours)
 
 
 def main():
@@ -149,6 +232,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--dead", action="store_true", help="compare dead-stone lists instead of scores")
     ap.add_argument("--list", action="store_true", help="with --dead: one line per game")
+    ap.add_argument("--as-markup", action="store_true",
+                    help="with --dead: score again with GNU Go's dead stones as markup")
     ap.add_argument("--classes", default=None,
                     help="only these classes, comma-separated (e.g. 'differs < 30,differs >= 30')")
     args = ap.parse_args()
@@ -173,7 +258,7 @@ def main():
                 f.write(z.read(member))
             paths.append(p)
     if args.dead:
-        compare_dead(sample, paths, args.jobs, args.list)
+        compare_dead(sample, paths, args.jobs, args.list, args.as_markup)
         theirs = None
     else:
         with ThreadPoolExecutor(args.jobs) as pool:

@@ -850,13 +850,13 @@ fn stones(a: &Audit, points: &[crate::rules::Point]) -> String {
 
 /// Where a dead-stone reason comes in `explain`'s list: the estimator's steps in order, the
 /// final playouts from the least survived share up.
-fn reason_order(why: DeadReason) -> (u8, u8) {
+fn reason_order(why: DeadReason) -> (u8, u8, u8) {
     match why {
-        DeadReason::Markup => (0, 0),
-        DeadReason::Snapback => (1, 0),
-        DeadReason::NoTwoEyes => (2, 0),
-        DeadReason::LostFight => (3, 0),
-        DeadReason::FinalPlayouts(share) => (4, share),
+        DeadReason::Markup => (0, 0, 0),
+        DeadReason::Snapback => (1, 0, 0),
+        DeadReason::NoTwoEyes => (2, 0, 0),
+        DeadReason::LostFight => (3, 0, 0),
+        DeadReason::FinalPlayouts { survived, needed } => (4, survived, needed),
     }
 }
 
@@ -869,8 +869,13 @@ fn reason_text(why: DeadReason) -> String {
             "no room for two eyes inside walls that have it (static analysis)".into()
         }
         DeadReason::LostFight => "lost the local playouts of a fight for their eye space".into(),
-        DeadReason::FinalPlayouts(share) => {
-            format!("survived {share}% of the final playouts (a group needs 60%)")
+        DeadReason::FinalPlayouts { survived, needed } => {
+            let which = if needed > 60 {
+                "a group inside an enemy enclosure"
+            } else {
+                "a group"
+            };
+            format!("survived {survived}% of the final playouts ({which} needs {needed}%)")
         }
     }
 }

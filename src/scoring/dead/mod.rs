@@ -79,7 +79,8 @@
 //!    (a capturing race where each side counts on capturing the other).
 //!
 //! Each side moves first in half of the playouts; a group dies when it survives fewer than
-//! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`]); a batch stops
+//! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`], or 75% inside an
+//! enemy enclosure, see [`SETTLE_ENCLOSED_DEAD_BELOW`]); a batch stops
 //! once every verdict is certain. Groups whose survival over the playouts run lies between
 //! ¼ and ¾ are reported as *unsettled*; in the final batch such a split first gets a second
 //! batch of as many playouts from another sample, and the shares are taken over both
@@ -139,6 +140,25 @@ const SHAKY_HIGH: f64 = 0.75;
 /// playouts, which 0.5 left alive: 88.36% → 88.52% exact, 96.81% → 96.87% same winner, and
 /// the resigned games' estimate names the side that did not resign 60.6% → 61.9%).
 const SETTLE_DEAD_BELOW: f64 = 0.6;
+/// A settled group inside an enemy enclosure that is not open board (see
+/// [`Encl::is_open_board`]) dies when it survives fewer playouts than this share: random play
+/// lets an enclosed group live where the enclosing side fails to take its last liberties
+/// (it may not fill its own eyes nor put two stones in atari) or leaves a race unplayed, so
+/// surviving two playouts of three is not enough (**choice**, Tygem 77,076 games, means over
+/// seeds 0–4 against [`SETTLE_DEAD_BELOW`] for these groups too (`benches/seed_spread.py
+/// --against`): counted exact 21,474.0 → 21,485.0 and wrong winners 162.6 → 153.8, each
+/// better under all five seeds, resigned games named 77.30% → 77.27% (worse under four
+/// seeds, by 0.04–0.07 points); KGS Japanese counted games without markup 1,398.4 → 1,400.8
+/// exact, 22.4 → 21.8 wrong winners; Fox 70.88% → 70.92% exact, 94.84% → 94.88% same winner.
+/// Seed 0: 0.7 21,485 / 152 wrong winners, 0.75 21,490 / 149, 0.8 21,493 / 143 but resigned
+/// games 77.44% (0.75: 77.56%), 0.9 21,468 / 164. The same for every settled group, enclosed
+/// or not: 0.75 21,487 / 153, resigned games 76.56% (in a game stopped mid-fight an open
+/// group runs); for enclosures of at most 30 empty points only: 21,481 / 157. Found where GNU
+/// Go 3.8's dead stones (`benches/gnugo_referee.py --dead`) differ from ours in the Tygem wrong
+/// winners: in 102 of the 106 games where its list differs, its list as TB/TW markup scores
+/// the record's winner (83 the record's margin), and most of the groups it kills and we kept
+/// alive had been left alive by these playouts).
+const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
 /// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
 /// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
 pub(crate) fn settle_need(playouts: usize) -> usize {
@@ -353,9 +373,15 @@ pub enum DeadReason {
     /// Lost the local playouts of a fight the static analysis framed: contents claiming two
     /// eyes only on potential inside living walls (step 5, "contested").
     LostFight,
-    /// Survived fewer than 60% of the final batch of playouts (step 5, "settle"); the share
-    /// it survived, in percent.
-    FinalPlayouts(u8),
+    /// Survived a smaller share of the final batch of playouts (step 5, "settle") than it
+    /// needed: 60%, or 75% inside an enemy enclosure (the estimator's
+    /// `SETTLE_ENCLOSED_DEAD_BELOW`).
+    FinalPlayouts {
+        /// The share it survived, in percent.
+        survived: u8,
+        /// The share it needed, in percent.
+        needed: u8,
+    },
 }
 
 /// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
@@ -452,6 +478,8 @@ pub(crate) struct DeadEstimator {
     walls_proven: Vec<bool>,
     /// Shares of the second settle batch (see [`DeadEstimator::settle_by_playouts`]).
     shares2: Vec<f64>,
+    /// The share each group of the final batch must survive to live (scratch).
+    dead_below: Vec<f64>,
     /// The semeai checks the playouts answered in this estimate (see
     /// [`DeadEstimator::survives_half_once`]).
     asked: Vec<Asked>,

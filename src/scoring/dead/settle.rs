@@ -193,9 +193,22 @@ impl DeadEstimator {
         }
         // enclosures whose contents and walls read out as a seki live whatever the playouts
         // said (see [`DeadEstimator::sealed_seki`])
+        // the share each group needs: more inside an enclosure (see
+        // [`SETTLE_ENCLOSED_DEAD_BELOW`])
+        let mut dead_below = std::mem::take(&mut self.dead_below);
+        dead_below.clear();
+        dead_below.extend((0..self.groups.len()).map(|gi| {
+            let first = self.members[self.member_start[gi] as usize] as usize;
+            let e = self.container[first];
+            if e != NONE && !self.encls[e as usize].is_open_board() {
+                SETTLE_ENCLOSED_DEAD_BELOW
+            } else {
+                SETTLE_DEAD_BELOW
+            }
+        }));
         let mut forced: Vec<u16> = Vec::new();
-        for gi in 0..self.groups.len() {
-            if self.shares[gi] >= SETTLE_DEAD_BELOW {
+        for (gi, &below) in dead_below.iter().enumerate() {
+            if self.shares[gi] >= below {
                 continue;
             }
             let first = self.members[self.member_start[gi] as usize] as usize;
@@ -209,12 +222,12 @@ impl DeadEstimator {
                 forced.extend_from_slice(&self.bound[enc.bounds()]);
             }
         }
-        for gi in 0..self.groups.len() {
+        for (gi, &below) in dead_below.iter().enumerate() {
             let mut share = self.shares[gi];
             // a one-chain group the playouts split and killed may be one side of an eye
             // against eye seki or no eye against no eye, which random play cannot keep (see
             // [`equal_eyes_seki`])
-            if (SHAKY_LOW..SETTLE_DEAD_BELOW).contains(&share)
+            if (SHAKY_LOW..below).contains(&share)
                 && self.member_start[gi + 1] - self.member_start[gi] == 1
             {
                 let ch = self.members[self.member_start[gi] as usize] as usize;
@@ -227,9 +240,7 @@ impl DeadEstimator {
             // seki, see [`closed_seki`]; measured with the same test in `kill_hopeless`)
             let members =
                 &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
-            if share < SETTLE_DEAD_BELOW
-                && closed_seki(g, cells, st, members, |z| self.status[z] == ALIVE)
-            {
+            if share < below && closed_seki(g, cells, st, members, |z| self.status[z] == ALIVE) {
                 share = 1.0;
             }
             if members.iter().all(|m| forced.contains(m)) {
@@ -239,14 +250,18 @@ impl DeadEstimator {
                 let ch = self.members[k] as usize;
                 // a split verdict is reported as unsettled, whichever way it went
                 self.shaky[ch] = (SHAKY_LOW..SHAKY_HIGH).contains(&share);
-                self.status[ch] = if share < SETTLE_DEAD_BELOW {
-                    self.why[ch] = Some(DeadReason::FinalPlayouts((share * 100.0).round() as u8));
+                self.status[ch] = if share < below {
+                    self.why[ch] = Some(DeadReason::FinalPlayouts {
+                        survived: (share * 100.0).round() as u8,
+                        needed: (below * 100.0).round() as u8,
+                    });
                     DEAD
                 } else {
                     SETTLED
                 };
             }
         }
+        self.dead_below = dead_below;
     }
 
     /// The undecided chains of each group in `groups`, in chain order, as
