@@ -157,7 +157,13 @@ const SETTLE_DEAD_BELOW: f64 = 0.6;
 /// Go 3.8's dead stones (`benches/gnugo_referee.py --dead`) differ from ours in the Tygem wrong
 /// winners: in 102 of the 106 games where its list differs, its list as TB/TW markup scores
 /// the record's winner (83 the record's margin), and most of the groups it kills and we kept
-/// alive had been left alive by these playouts).
+/// alive had been left alive by these playouts). Measured and left as they were, seed 0
+/// against this rule's 21,490 / 149 / 77.56%: a stricter share still for enclosed groups with
+/// no potential eye (0.9: 21,491 / 150 / 77.45%) or less than two (0.9: 21,470 / 161); open
+/// groups at 0.5 (21,491 / 150 / 74.90%) or 0.7 (21,489 / 150 / 76.43%); the group counted
+/// enclosed when all its chains are, or any (rows within 20 of these); the contested fights'
+/// contents needing 6 or 7 playouts of 10 instead of 5 (21,485 / 150, 21,479 / 156), and the
+/// semeai check's 4, 6 or 7 (21,481 / 156, 21,476 / 152, 21,469 / 158).
 const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
 /// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
 /// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
