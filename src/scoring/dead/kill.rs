@@ -434,7 +434,7 @@ impl DeadEstimator {
             }
             if walls_doomed {
                 if nested {
-                    killed |= self.nested_seki(g, st, ei);
+                    killed |= self.nested_seki(g, cells, st, ei);
                 }
                 continue;
             }
@@ -505,6 +505,46 @@ impl DeadEstimator {
             }
         }
         killed
+    }
+
+    /// Whether an undecided wall chain of enclosure `ei` has one liberty inside it and every
+    /// other liberty beside a living enemy stone: the enemy fills those from outside (dame
+    /// to it, never a self-atari of a living group) and the wall is then in atari inside.
+    pub(super) fn wall_short_inside(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        st: &Structure,
+        ei: usize,
+    ) -> bool {
+        let e = self.encls[ei];
+        let c = e.color;
+        let mut libs = std::mem::take(&mut self.libs_scratch);
+        let mut short = false;
+        for bi in e.bounds() {
+            let ch = self.bound[bi] as usize;
+            if self.status[ch] != UNKNOWN || st.chains[ch].libs < 2 {
+                continue;
+            }
+            libs.clear();
+            push_liberties(g, cells, st, ch, &mut libs);
+            let mut inside = 0;
+            let fillable = libs.iter().all(|&l| {
+                if self.enclosure_of(c, st, l) == ei {
+                    inside += 1;
+                    return true;
+                }
+                g.adj(l)
+                    .iter()
+                    .any(|&n| cells[n] == opp(c) && self.status[st.chain_id[n] as usize] == ALIVE)
+            });
+            if fillable && inside == 1 {
+                short = true;
+                break;
+            }
+        }
+        self.libs_scratch = libs;
+        short
     }
 
     /// Whether a wall chain of enclosure `ei` is in atari at one of its empty points.

@@ -439,6 +439,8 @@ pub(crate) struct DeadEstimator {
     uf: Vec<u16>,
     node_encl: Vec<u16>,
     ends: Vec<usize>,
+    /// Liberties of one chain ([`DeadEstimator::wall_short_inside`]).
+    libs_scratch: Vec<usize>,
     shaky: Vec<bool>,
     groups: Vec<u16>,
     shares: Vec<f64>,

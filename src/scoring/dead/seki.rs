@@ -190,7 +190,13 @@ impl DeadEstimator {
     /// 18 and lost 3 (62.73% too); the middle group left alive whatever its capture leaves
     /// and whatever the outer walls gained 10 and lost 57 (whole groups killed or saved by
     /// mistake).
-    pub(super) fn nested_seki(&mut self, g: &Geom, st: &Structure, ei: usize) -> bool {
+    pub(super) fn nested_seki(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        st: &Structure,
+        ei: usize,
+    ) -> bool {
         if self.mutual_seki(st, ei) != Seki::Yes {
             return false;
         }
@@ -200,8 +206,14 @@ impl DeadEstimator {
         // 21,434.8 → 21,435.8, wrong winners 193.0 → 192.0, better under all five seeds;
         // resigned games, KGS and Fox unchanged. Tygem 97570554: White's T16 chain inside
         // Black's eyeless group captures Black's T12 at T13 and joins White's wall, which
-        // the nested seki had left alive: B+28.5 → W+2.5, the record's count)
-        if self.wall_in_atari_inside(g, st, ei) {
+        // the nested seki had left alive: B+28.5 → W+2.5, the record's count). Likewise a
+        // wall chain the enemy puts in atari inside by filling its other liberties from
+        // its living stones outside ([`DeadEstimator::wall_short_inside`]; **choice**, means
+        // over seeds 0–4: Tygem counted exact 21,492.6 → 21,493.2 and wrong winners 150.8 →
+        // 150.2, better under three seeds, worse under one and none; resigned games named
+        // 77.38% either way. Tygem 119401174: White's E1-E2, whose other liberty D1 is
+        // beside Black's living D2: W+5.5 → B+18.5, the record's count, as GNU Go reads it)
+        if self.wall_in_atari_inside(g, st, ei) || self.wall_short_inside(g, cells, st, ei) {
             return false;
         }
         let e = self.encls[ei];

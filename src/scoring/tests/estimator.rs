@@ -2210,3 +2210,44 @@ fn a_group_inside_enemy_walls_needs_three_quarters_of_the_final_playouts() {
         .iter()
         .all(|l| r.unsettled_stones.contains(&vertex(l))));
 }
+
+/// Tygem game 119401174 (counted B+18.5): White's ten stones E2 to K1 at the bottom wall
+/// Black's F1-H1 in, and those three stones wall White's in: two enclosures, each waiting for
+/// the other's walls to die, both eyeless — a nested seki, were it not for White's E1-E2. Its
+/// liberties are F2, shared with the seki, and D1, beside Black's living D2: Black fills D1,
+/// captures E1-E2 at F2 and then the rest at J1 (GNU Go's reading too). Read as a seki, White
+/// won by 5.5; with White's stones dead the count is the record's.
+#[test]
+fn a_nested_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
+    let g = game(
+        "
+        . . O X X X O . . . . . O O X . . . .
+        . O O O X O . . . . O . O X . X . . .
+        . . X O X O O O O O . O X X X . X . .
+        . O X O X O O X X X O O O O X O X . .
+        . X O X X X X X O O O O X X X . . . .
+        . . O X X . . X O X O O X . X O . . .
+        . . O O X . . X O X O X X X X X X . .
+        . . O X X X . X O X O X X O X O O X .
+        . . . O X . X X X X O X O O O . O X O
+        . . . O X X O O X . X O O X . X O O X
+        . . . . O O O . O X X X O . O . X X X
+        . X X . . X . . O X . O O . X X X O X
+        . O X . X O O O O X . . . X X O O O O
+        . O . X O . . . O X X O X X O . O . .
+        O . O O O O O O X O O X X O O O O . .
+        . O . X X X X X X X O . X X X X X O .
+        O O O X X O O X X O X X X O O O O X .
+        O X X X O . O O O O X O O O O . . O .
+        . X . . O X X X . O X X X O . . . . .
+        ",
+    );
+    let r = g.score();
+    assert_dead(
+        &r,
+        &["E2", "E1", "F3", "G3", "G2", "H2", "J2", "K2", "K3", "K1"],
+    );
+    assert_alive(&r, &["F1", "G1", "H1"]);
+    assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
+    assert_eq!(margin(&r, RulesetId::Korean), 18.5);
+}
