@@ -69,6 +69,9 @@
 //!    eyes, and live while the walls die when it would not (a nested seki). Contents in
 //!    that seki shape whose eyeless walls sit among living chains live, and the walls die,
 //!    when their side can sacrifice them so that the walls' capture leaves one eye.
+//!    Neither seki holds when a wall chain has one liberty inside the enclosure and every
+//!    other beside a living enemy stone: the enemy fills those from outside and captures
+//!    the wall, so the final playouts judge the fight.
 //!    Contents that no enemy move can approach (every move on their liberties suicide, or a
 //!    sacrifice that leaves them a second eye, the walls short of liberties but for eyes of
 //!    their own) live in a closed seki, here and after the final playouts.

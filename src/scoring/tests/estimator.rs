@@ -2251,3 +2251,45 @@ fn a_nested_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
     assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
     assert_eq!(margin(&r, RulesetId::Korean), 18.5);
 }
+
+/// Tygem game 98324932 (counted B+10.5): Black's R18-T18 sits in the top-right corner of
+/// White's eyeless chain Q19-T16 (and S19), the two sharing R19: the shape of a mutual seki.
+/// But the chain's only other liberty, P19, is beside Black's living O19: Black fills it and
+/// captures the chain at R19 (it survives none of the final playouts; GNU Go reads it dead
+/// too). Read as a seki, White won by 12.5.
+#[test]
+fn a_mutual_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
+    let g = game(
+        "
+        . X . O . . . . . . O X . X . O . O .
+        X X X X O . . . . O O X X O O O X X X
+        . O X O O X . O . O X . X X X O O O O
+        O O X O . . O . O O X . X X . X X X O
+        . . O O . X O O X X . X X . X . X . X
+        O O X . O O X X X X X X O X . X . X .
+        . . . . . X O O X . X . O X X O X O .
+        . . . . . . O X O O X X X O X O X . .
+        . . . . . O O X . . X O O . O O X . .
+        . . O O . O X X X . . X O O O . . X .
+        O O O . O O X O X . . X O X X O O . .
+        O X X O . O O O X X . X O X . X O . .
+        X X O O . O O X X X X . X X . X O X .
+        . X O X O X O O O X O X X X . X O . O
+        X . X X O X X X O O O X O O X X X O X
+        . X X O O . . . X O O O O X X X X X X
+        X X O O . X O . X X X O X X O X X X X
+        O X O X . . O . . . O . O O O X O O X
+        O O O . . . . . . . O . O O O O O X X
+        ",
+    );
+    let r = g.score();
+    assert_dead(
+        &r,
+        &[
+            "Q19", "S19", "O18", "P18", "Q18", "Q17", "R17", "S17", "T17", "T16",
+        ],
+    );
+    assert_alive(&r, &["R18", "S18", "T18"]);
+    assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
+    assert_eq!(winner(&r, RulesetId::Korean), Outcome::Black);
+}
