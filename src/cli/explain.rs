@@ -16,7 +16,8 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    Agreement, DeadReason, FlipCause, KomiPolicy, Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
+    Agreement, DeadReason, FlipCause, KomiPolicy, LifeReason, Outcome as Winner, ScoreReport,
+    SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits, ResultKind};
 use anyhow::{bail, Context, Result};
@@ -121,6 +122,9 @@ pub struct Audit {
     pub score: ScoreReport,
     /// Why each of `score.dead_stones` is dead (same order).
     pub dead_reasons: Vec<DeadReason>,
+    /// The living chains whose life the estimator did not prove by two eyes: first stone,
+    /// size, why they live ([`crate::scoring::Scorer::life_reasons`]).
+    pub life_reasons: Vec<(crate::rules::Point, u16, LifeReason)>,
     pub diagram: Diagram,
     /// Black stones set up as handicap (they count as Black plays, RULES.md §3).
     pub handicap_setup: u32,
@@ -155,12 +159,14 @@ pub fn explain(
             scratch.scorer.set_second_batch(second_batch);
             let (_, score, replay) = audit_record(record, &mut scratch, komi_policy);
             let dead_reasons = scratch.scorer.dead_reasons(&score.dead_stones);
+            let life_reasons = scratch.scorer.life_reasons();
             let diagram = Diagram::new(&replay.board, &score, record.handicap)
                 .context("drawing the position")?;
             Some(Audit {
                 replay,
                 score,
                 dead_reasons,
+                life_reasons,
                 diagram,
                 handicap_setup: handicap_setup_stones(record),
             })
@@ -379,6 +385,9 @@ impl Explained {
                 self.dead_reasons(out, a);
             }
         }
+        if s.dead_source == crate::scoring::DeadSource::Estimated && !a.life_reasons.is_empty() {
+            self.life_reasons(out, a);
+        }
         if !s.unsettled_stones.is_empty() {
             let _ = writeln!(
                 out,
@@ -393,6 +402,30 @@ impl Explained {
                 .map(|&p| coord(p, d.width, d.height))
                 .collect();
             let _ = writeln!(out, "seki stones: {}", list.join(", "));
+        }
+    }
+
+    /// The living chains not proven alive by two eyes, grouped by why the estimator keeps
+    /// them (each chain as its first stone and its size).
+    fn life_reasons(&self, out: &mut String, a: &Audit) {
+        let d = &a.diagram;
+        let mut groups: Vec<(LifeReason, Vec<String>)> = Vec::new();
+        for &(p, size, why) in &a.life_reasons {
+            let name = stone(&a.replay.board, p, d.width, d.height);
+            let name = if size > 1 {
+                format!("{name} ({size} stones)")
+            } else {
+                name
+            };
+            match groups.iter_mut().find(|(w, _)| *w == why) {
+                Some((_, list)) => list.push(name),
+                None => groups.push((why, vec![name])),
+            }
+        }
+        groups.sort_by_key(|(w, _)| life_order(*w));
+        let _ = writeln!(out, "why alive without two proven eyes (chains):");
+        for (why, list) in groups {
+            let _ = writeln!(out, "  {}: {}", life_text(why), list.join(", "));
         }
     }
 
@@ -857,6 +890,32 @@ fn reason_order(why: DeadReason) -> (u8, u8, u8) {
         DeadReason::NoTwoEyes => (2, 0, 0),
         DeadReason::LostFight => (3, 0, 0),
         DeadReason::FinalPlayouts { survived, needed } => (4, survived, needed),
+    }
+}
+
+fn life_order(why: LifeReason) -> (u8, u8, u8) {
+    match why {
+        LifeReason::FinalPlayouts { survived, needed } => (0, survived, needed),
+        LifeReason::SekiShape => (1, 0, 0),
+        LifeReason::Potential => (2, 0, 0),
+    }
+}
+
+/// One line's heading in `explain`'s list of living chains not proven alive, by reason.
+fn life_text(why: LifeReason) -> String {
+    match why {
+        LifeReason::FinalPlayouts { survived, needed } => {
+            let which = if needed > 60 {
+                "a group inside an enemy enclosure"
+            } else {
+                "a group"
+            };
+            format!("survived {survived}% of the final playouts ({which} needs {needed}%)")
+        }
+        LifeReason::SekiShape => "a seki shape read statically or locally".into(),
+        LifeReason::Potential => {
+            "room for two eyes on potential, not read out (counted alive)".into()
+        }
     }
 }
 

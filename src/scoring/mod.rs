@@ -40,7 +40,7 @@ mod tests;
 pub(crate) mod testutil;
 
 pub use count::PointOwner;
-pub use dead::DeadReason;
+pub use dead::{DeadReason, LifeReason};
 pub use playout::{MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;
@@ -484,6 +484,22 @@ impl Scorer {
                     .unwrap_or(DeadReason::NoTwoEyes)
             })
             .collect()
+    }
+
+    /// The living chains of the game this scorer scored last whose life the estimator did not
+    /// prove by two eyes, each as its first stone (row-major), its size and why it lives;
+    /// in board order. Empty when the dead stones came from markup. Like
+    /// [`Scorer::dead_reasons`], kept out of [`ScoreReport`]: `explain` asks for it.
+    pub fn life_reasons(&self) -> Vec<(Point, u16, LifeReason)> {
+        let mut out = Vec::new();
+        for (ch, why) in self.estimator.life.iter().enumerate() {
+            let (Some(why), Some(info)) = (why, self.st.chains.get(ch)) else {
+                continue;
+            };
+            let first = self.st.stones(ch)[0] as usize;
+            out.push((self.g.point(first), info.size, *why));
+        }
+        out
     }
 
     /// Score one game.

@@ -563,6 +563,62 @@ fn explain_says_why_estimated_stones_are_dead() {
     }
 }
 
+/// Without markup, `explain` also says why the estimator keeps alive the chains it could not
+/// prove alive by two eyes, and how narrowly: Tygem 2006-06/102880970's final position (W+14.5),
+/// where Black's left-side group survives 80% of the final playouts inside White's enclosure,
+/// which asks 75% (GNU Go reads it dead: the line shows an auditor the verdict to check), and
+/// White's groups in the middle survive all of them.
+#[test]
+fn explain_says_why_unproven_groups_live() {
+    let position = "
+        . X X O . . . . . . . . . O X X X . .
+        . X O O . O O . . . . . . . O O X X .
+        X . X O O X O O . . . . O O O O X X .
+        X X X X X X X O . . . . O X O X O O .
+        O O . X . X O O O . . . O X X X X O .
+        . O X . O O X X O . . O X X . . O X .
+        . O X O O O O X O O O X O . . . . X .
+        . O O O . O X X X X X X X . . . . . .
+        . X O X O O X X O O O O X X X . . . .
+        O O X X X X O O . O X X X O X . . . .
+        . X . . X O O . O O O X X O X . . . .
+        O O O O . X O O X X X X O . O X X X X
+        X X X . X . X O O O X O . . O O X O .
+        O . . X . X . . O O O X . . . . O . O
+        O O O O X . X X O . O X . X X O O . O
+        X X X O O O . O X O X O X . O X . O .
+        . X . X O O . O X . . O X O X X . O X
+        . X X X X O X . . . O . O X X . X X .
+        . . X O O O . . . . . O O O X . . . .
+    ";
+    let (mut ab, mut aw) = (String::new(), String::new());
+    for (y, row) in position
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+    {
+        for (x, c) in row.split_whitespace().enumerate() {
+            let p = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+            match c {
+                "X" => ab.push_str(&p),
+                "O" => aw.push_str(&p),
+                _ => {}
+            }
+        }
+    }
+    let sgf = format!("(;GM[1]FF[4]SZ[19]KM[6.5]RU[Korean]RE[W+14.5]AB{ab}AW{aw})");
+    let e = explain_bytes("alive.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    for line in [
+        "why alive without two proven eyes (chains):",
+        "  survived 80% of the final playouts (a group inside an enemy enclosure needs 75%): \
+         B D11 (6 stones), B B9, B F8, B A7 (3 stones), B E7, B G7, B D6, B F6, B E5, B G5 (2 stones)",
+        "  survived 100% of the final playouts (a group needs 60%): W A6 (14 stones), W H4 (2 stones)",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
+
 /// A result that is no count is not compared, and `explain` says how the game ended: by
 /// resignation, on time, or not said (Fox's `draw`, which it writes for games ended without a
 /// count; another record's draw is compared).

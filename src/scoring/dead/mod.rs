@@ -393,6 +393,26 @@ pub enum DeadReason {
     },
 }
 
+/// Why the estimator calls a chain alive when its life is not proven by two eyes (`explain`
+/// prints it: the verdicts an auditor may want to check by hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LifeReason {
+    /// Survived at least the share of the final batch of playouts it needed (60%, or 75%
+    /// inside an enemy enclosure).
+    FinalPlayouts {
+        /// The share it survived, in percent.
+        survived: u8,
+        /// The share it needed, in percent.
+        needed: u8,
+    },
+    /// A seki shape the static analysis or a local reading decides (corner, nested, mutual,
+    /// closed or sealed seki, eye against eye), whatever the playouts said.
+    SekiShape,
+    /// Left undecided with room for two eyes on potential (an enclosure it may capture, an
+    /// eye one move would make false): counted alive without a reading.
+    Potential,
+}
+
 /// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SettlePlayouts(u8);
@@ -436,6 +456,9 @@ pub(crate) struct DeadEstimator {
     /// Per chain: why it is dead (`None` for chains not dead), from the last
     /// [`DeadEstimator::estimate`].
     pub why: Vec<Option<DeadReason>>,
+    /// Per chain: why it lives unproven (`None` for dead chains and chains with two eyes),
+    /// from the last [`DeadEstimator::estimate`].
+    pub life: Vec<Option<LifeReason>>,
     chain_seen: Marker,
     /// Points of the playout area already looked at ([`DeadEstimator::add_liberties_of_short_chains`]).
     point_seen: Marker,
@@ -549,6 +572,8 @@ impl DeadEstimator {
         self.shaky.resize(nch, false);
         self.why.clear();
         self.why.resize(nch, None);
+        self.life.clear();
+        self.life.resize(nch, None);
         if fixed {
             for ch in 0..nch {
                 if dead[st.stones(ch)[0] as usize] {
@@ -618,6 +643,15 @@ impl DeadEstimator {
                 let r = find(&mut self.parent, ch);
                 self.opt[r] < 2
             };
+            if !fixed {
+                self.life[ch] = match self.status[ch] {
+                    // the last batch gives its survivors their share; every other way to
+                    // SETTLED is a seki shape
+                    SETTLED => self.life[ch].or(Some(LifeReason::SekiShape)),
+                    UNKNOWN => Some(LifeReason::Potential),
+                    _ => None,
+                };
+            }
             if self.status[ch] == SETTLED || open {
                 for &s in st.stones(ch) {
                     alive[s as usize] = LIFE_WEAK;

@@ -246,8 +246,14 @@ impl DeadEstimator {
             if members.iter().all(|m| forced.contains(m)) {
                 share = 1.0;
             }
+            // the playouts' verdict, unless a seki shape overruled it
+            let life = (share == self.shares[gi]).then_some(LifeReason::FinalPlayouts {
+                survived: (share * 100.0).round() as u8,
+                needed: (below * 100.0).round() as u8,
+            });
             for k in self.member_start[gi] as usize..self.member_start[gi + 1] as usize {
                 let ch = self.members[k] as usize;
+                self.life[ch] = life;
                 // a split verdict is reported as unsettled, whichever way it went
                 self.shaky[ch] = (SHAKY_LOW..SHAKY_HIGH).contains(&share);
                 self.status[ch] = if share < below {

@@ -2250,6 +2250,11 @@ fn a_nested_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
     assert_alive(&r, &["F1", "G1", "H1"]);
     assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
     assert_eq!(margin(&r, RulesetId::Korean), 18.5);
+    // Black's three stones were kept by the seki rules before White's walls were judged
+    assert_eq!(
+        g.life_reasons(),
+        vec![(vertex("F1"), 3, LifeReason::SekiShape)]
+    );
 }
 
 /// Tygem game 98324932 (counted B+10.5): Black's R18-T18 sits in the top-right corner of
@@ -2292,4 +2297,16 @@ fn a_mutual_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
     assert_alive(&r, &["R18", "S18", "T18"]);
     assert!(r.seki_stones.is_empty(), "{:?}", r.seki_stones);
     assert_eq!(winner(&r, RulesetId::Korean), Outcome::Black);
+    // and Black's three stones live by the playouts, which they all survive
+    assert_eq!(
+        g.life_reasons(),
+        vec![(
+            vertex("R18"),
+            3,
+            LifeReason::FinalPlayouts {
+                survived: 100,
+                needed: 75
+            }
+        )]
+    );
 }

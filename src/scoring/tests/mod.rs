@@ -53,6 +53,13 @@ impl Game {
         Scorer::new().score(&input_of(self))
     }
 
+    /// Why each living chain without two proven eyes lives ([`Scorer::life_reasons`]).
+    fn life_reasons(&self) -> Vec<(Point, u16, LifeReason)> {
+        let mut scorer = Scorer::new();
+        scorer.score(&input_of(self));
+        scorer.life_reasons()
+    }
+
     /// Why each dead stone is dead ([`Scorer::dead_reasons`]), in the report's order.
     fn dead_reasons(&self) -> Vec<DeadReason> {
         let mut scorer = Scorer::new();
