@@ -224,14 +224,13 @@ impl DeadEstimator {
         }
         for (gi, &below) in dead_below.iter().enumerate() {
             let mut share = self.shares[gi];
-            // a one-chain group the playouts split and killed may be one side of an eye
-            // against eye seki or no eye against no eye, which random play cannot keep (see
+            // a group the playouts split and killed may be one side of an eye against eye
+            // seki or no eye against no eye, which random play cannot keep (see
             // [`equal_eyes_seki`])
-            if (SHAKY_LOW..below).contains(&share)
-                && self.member_start[gi + 1] - self.member_start[gi] == 1
-            {
-                let ch = self.members[self.member_start[gi] as usize] as usize;
-                if equal_eyes_seki(g, cells, st, ch) {
+            if (SHAKY_LOW..below).contains(&share) {
+                let members = &self.members
+                    [self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+                if equal_eyes_seki(g, cells, st, members) {
                     share = 1.0;
                 }
             }

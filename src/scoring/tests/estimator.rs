@@ -746,10 +746,10 @@ fn equal_eyes_seki_of(board: &str, white: (usize, usize), black: (usize, usize))
     let (g, cells) = parse_board(board);
     let mut st = Structure::default();
     st.compute(&g, &cells);
-    let at = |(x, y): (usize, usize)| st.chain_id[g.idx(x, y)] as usize;
+    let at = |(x, y): (usize, usize)| [st.chain_id[g.idx(x, y)]];
     (
-        dead::equal_eyes_seki(&g, &cells, &st, at(white)),
-        dead::equal_eyes_seki(&g, &cells, &st, at(black)),
+        dead::equal_eyes_seki(&g, &cells, &st, &at(white)),
+        dead::equal_eyes_seki(&g, &cells, &st, &at(black)),
     )
 }
 
@@ -2308,5 +2308,53 @@ fn a_mutual_seki_whose_wall_the_enemy_can_shorten_from_outside_is_no_seki() {
                 needed: 75
             }
         )]
+    );
+}
+
+/// Tygem game 123427115 (counted B+7.5): in the top-right corner Black's R19 and S18-T18-T19,
+/// joined by S19, an eye false by White's R18, share Q19 and T17 with White's M19 chain, which
+/// has no eye either: no eye against no eye, a seki (GNU Go keeps both alive). The last batch
+/// of playouts kept Black's four stones in 55% of its playouts, which random play does to a
+/// seki, and they died as a group short of ¾ inside White's enclosure; read as a seki of the
+/// two chains taken as one, they live.
+#[test]
+fn two_chains_joined_by_a_false_eye_live_in_seki_with_the_walls() {
+    let g = game(
+        "
+        . X . . . X O O X . X O O O O . X . X
+        O X X . . X O X X . . X X O O O O X X
+        O O X X . X O X . X X . . X X O O O .
+        O X X . O X O O X . X X X . X X . O O
+        O O X X X O O O X X O O O X O O O O O
+        O O O X X O X O X O O . O X O X O X O
+        O . . O O O X O O O . O X . X X X X X
+        O O O O O . X O . . . O X . . X X X .
+        O X O X X X X X O O O . O X X O X . X
+        X X O . X . . O X X O O O X X O O X X
+        X . X X . X . O X O O X X . X O X O X
+        . X X . X O . O X X X X . X . O X O O
+        . . . . O X X X O X O X X X . O . O .
+        . X X . O X O O O O O O O X O . . . .
+        X . X X X X X O . . O . . O O O . . .
+        X . . X X X O O . . O X X O X . O . .
+        X . X O O O . O O O X . X O X O . . .
+        X X X O . O . . O X X . X X O O . . .
+        . O O O O . O O X X . X X O O . . . .
+        ",
+    );
+    let r = g.score();
+    assert_alive(&r, &["R19", "S18", "T18", "T19"]);
+    assert_eq!(winner(&r, RulesetId::Korean), Outcome::Black);
+    let kept: Vec<_> = g
+        .life_reasons()
+        .into_iter()
+        .filter(|&(p, _, _)| p == vertex("R19") || p == vertex("T19"))
+        .collect();
+    assert_eq!(
+        kept,
+        vec![
+            (vertex("R19"), 1, LifeReason::SekiShape),
+            (vertex("T19"), 3, LifeReason::SekiShape)
+        ]
     );
 }
