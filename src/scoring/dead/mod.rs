@@ -94,8 +94,12 @@
 //! estimator only runs steps 1–2, to tell the seki finder which groups are proven alive.
 //!
 //! Every dead chain carries the step that killed it ([`DeadReason`]: markup, snapback, no
-//! two eyes, a lost fight, or its share of the final playouts), which `explain` prints. The
-//! final batch runs [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
+//! two eyes, a lost fight, or its share of the final playouts), and every living chain not
+//! proven alive by two eyes why it lives ([`LifeReason`]: its share of the final playouts, a
+//! seki shape, or potential), which `explain` prints. A group the final playouts split and
+//! kill is overruled when it is one side of a seki they cannot keep (eye against eye, no eye
+//! against no eye, its chains taken as one; or a closed or sealed seki). The final batch runs
+//! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
 //!
 //! # Layout
 //!
