@@ -409,43 +409,29 @@ impl Explained {
     /// them (each chain as its first stone and its size).
     fn life_reasons(&self, out: &mut String, a: &Audit) {
         let d = &a.diagram;
-        let mut groups: Vec<(LifeReason, Vec<String>)> = Vec::new();
-        for &(p, size, why) in &a.life_reasons {
+        let items = a.life_reasons.iter().map(|&(p, size, why)| {
             let name = stone(&a.replay.board, p, d.width, d.height);
             let name = if size > 1 {
                 format!("{name} ({size} stones)")
             } else {
                 name
             };
-            match groups.iter_mut().find(|(w, _)| *w == why) {
-                Some((_, list)) => list.push(name),
-                None => groups.push((why, vec![name])),
-            }
-        }
-        groups.sort_by_key(|(w, _)| life_order(*w));
-        let _ = writeln!(out, "why alive without two proven eyes (chains):");
-        for (why, list) in groups {
-            let _ = writeln!(out, "  {}: {}", life_text(why), list.join(", "));
-        }
+            (why, name)
+        });
+        let heading = "why alive without two proven eyes (chains):";
+        grouped(out, heading, items, life_order, life_text);
     }
 
     /// The estimated dead stones grouped by why the estimator killed them.
     fn dead_reasons(&self, out: &mut String, a: &Audit) {
         let s = &a.score;
         let d = &a.diagram;
-        let mut groups: Vec<(DeadReason, Vec<String>)> = Vec::new();
-        for (&p, &why) in s.dead_stones.iter().zip(&a.dead_reasons) {
-            let name = stone(&a.replay.board, p, d.width, d.height);
-            match groups.iter_mut().find(|(w, _)| *w == why) {
-                Some((_, list)) => list.push(name),
-                None => groups.push((why, vec![name])),
-            }
-        }
-        groups.sort_by_key(|(w, _)| reason_order(*w));
-        let _ = writeln!(out, "why dead:");
-        for (why, list) in groups {
-            let _ = writeln!(out, "  {}: {}", reason_text(why), list.join(", "));
-        }
+        let items = s
+            .dead_stones
+            .iter()
+            .zip(&a.dead_reasons)
+            .map(|(&p, &why)| (why, stone(&a.replay.board, p, d.width, d.height)));
+        grouped(out, "why dead:", items, reason_order, reason_text);
     }
 
     fn scores(&self, out: &mut String, r: &GameRecord, a: &Audit) {
@@ -890,6 +876,29 @@ fn reason_order(why: DeadReason) -> (u8, u8, u8) {
         DeadReason::NoTwoEyes => (2, 0, 0),
         DeadReason::LostFight => (3, 0, 0),
         DeadReason::FinalPlayouts { survived, needed } => (4, survived, needed),
+    }
+}
+
+/// Writes `heading`, then one line per reason: its text and the names given it, reasons in
+/// `order`, names in the order met.
+fn grouped<R: Copy + PartialEq, K: Ord>(
+    out: &mut String,
+    heading: &str,
+    items: impl Iterator<Item = (R, String)>,
+    order: fn(R) -> K,
+    text: fn(R) -> String,
+) {
+    let mut groups: Vec<(R, Vec<String>)> = Vec::new();
+    for (why, name) in items {
+        match groups.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, list)) => list.push(name),
+            None => groups.push((why, vec![name])),
+        }
+    }
+    groups.sort_by_key(|(w, _)| order(*w));
+    let _ = writeln!(out, "{heading}");
+    for (why, list) in groups {
+        let _ = writeln!(out, "  {}: {}", text(why), list.join(", "));
     }
 }
 
