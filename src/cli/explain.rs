@@ -910,17 +910,21 @@ fn life_order(why: LifeReason) -> (u8, u8, u8) {
     }
 }
 
+/// The share of the final playouts a group survived, and the share it needed (more inside
+/// an enemy enclosure).
+fn share_text(survived: u8, needed: u8) -> String {
+    let which = if needed > 60 {
+        "a group inside an enemy enclosure"
+    } else {
+        "a group"
+    };
+    format!("survived {survived}% of the final playouts ({which} needs {needed}%)")
+}
+
 /// One line's heading in `explain`'s list of living chains not proven alive, by reason.
 fn life_text(why: LifeReason) -> String {
     match why {
-        LifeReason::FinalPlayouts { survived, needed } => {
-            let which = if needed > 60 {
-                "a group inside an enemy enclosure"
-            } else {
-                "a group"
-            };
-            format!("survived {survived}% of the final playouts ({which} needs {needed}%)")
-        }
+        LifeReason::FinalPlayouts { survived, needed } => share_text(survived, needed),
         LifeReason::SekiShape => "a seki shape read statically or locally".into(),
         LifeReason::Potential => {
             "room for two eyes on potential, not read out (counted alive)".into()
@@ -937,14 +941,7 @@ fn reason_text(why: DeadReason) -> String {
             "no room for two eyes inside walls that have it (static analysis)".into()
         }
         DeadReason::LostFight => "lost the local playouts of a fight for their eye space".into(),
-        DeadReason::FinalPlayouts { survived, needed } => {
-            let which = if needed > 60 {
-                "a group inside an enemy enclosure"
-            } else {
-                "a group"
-            };
-            format!("survived {survived}% of the final playouts ({which} needs {needed}%)")
-        }
+        DeadReason::FinalPlayouts { survived, needed } => share_text(survived, needed),
     }
 }
 
