@@ -479,43 +479,22 @@ pub(crate) fn equal_eyes_seki(g: &Geom, cells: &[u8], st: &Structure, xs: &[u16]
     let Some(&x0) = xs.first() else {
         return false;
     };
-    let c = st.chains[x0 as usize].color;
     let mut lx = Vec::new();
     let mut ly = Vec::new();
-    for &x in xs {
-        push_liberties(g, cells, st, x as usize, &mut lx);
-    }
-    let eyes = lx
-        .iter()
-        .filter(|&&p| {
-            g.adj(p)
-                .iter()
-                .all(|&n| cells[n] == WALL || xs.contains(&st.chain_id[n]))
-                && !false_eye_counting(g, cells, st, p, c, |_| true)
-        })
-        .count();
+    let eyes = libs_and_eyes(g, cells, st, xs, &mut lx);
     let stones: u32 = xs.iter().map(|&x| st.chains[x as usize].size as u32).sum();
     if eyes > 1 || (xs.len() > 1 && eyes == 0 && stones > 6) {
         return false;
     }
-    let mut enemies: Vec<u16> = Vec::new();
-    for &x in xs {
-        for &y in st.enemies_of_chain(x as usize) {
-            if !enemies.contains(&y) {
-                enemies.push(y);
-            }
-        }
-    }
-    for &y in &enemies {
-        // several chains race one enemy chain only if it touches them all
-        if xs.len() > 1
-            && !xs
-                .iter()
-                .all(|&x| st.enemies_of_chain(x as usize).contains(&y))
+    // the enemy chain must touch every chain of `xs`, so it is one of the first's enemies
+    for &y in st.enemies_of_chain(x0 as usize) {
+        if !xs[1..]
+            .iter()
+            .all(|&x| st.enemies_of_chain(x as usize).contains(&y))
         {
             continue;
         }
-        if libs_and_eyes(g, cells, st, y as usize, &mut ly) != eyes {
+        if libs_and_eyes(g, cells, st, &[y], &mut ly) != eyes {
             continue;
         }
         let shared = lx.iter().filter(|p| ly.contains(p)).count();

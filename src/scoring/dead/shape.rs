@@ -240,34 +240,37 @@ pub(super) fn push_liberties(
     }
 }
 
-/// Liberties of chain `ch` (padded indices, each once) into `out`; returns how many of them
-/// are one-point eyes of it ([`one_point_eye_of`]).
+/// Liberties of the chains `xs` (one colour, padded indices, each once) into `out`; returns
+/// how many of them are one-point eyes of those chains ([`one_point_eye_of`]).
 pub(super) fn libs_and_eyes(
     g: &Geom,
     cells: &[u8],
     st: &Structure,
-    ch: usize,
+    xs: &[u16],
     out: &mut Vec<usize>,
 ) -> usize {
     out.clear();
-    push_liberties(g, cells, st, ch, out);
+    for &x in xs {
+        push_liberties(g, cells, st, x as usize, out);
+    }
     out.iter()
-        .filter(|&&p| one_point_eye_of(g, cells, st, ch, p))
+        .filter(|&&p| one_point_eye_of(g, cells, st, xs, p))
         .count()
 }
 
-/// Whether `p` is a one-point eye of chain `ch`: every neighbour a stone of `ch` or the edge,
-/// and not false by its diagonals ([`false_eye_counting`], every enemy stone counted).
+/// Whether `p` is a one-point eye of the chains `xs` (one colour): every neighbour a stone
+/// of `xs` or the edge, and not false by its diagonals ([`false_eye_counting`], every enemy
+/// stone counted).
 pub(super) fn one_point_eye_of(
     g: &Geom,
     cells: &[u8],
     st: &Structure,
-    ch: usize,
+    xs: &[u16],
     p: usize,
 ) -> bool {
-    let c = st.chains[ch].color;
+    let c = st.chains[xs[0] as usize].color;
     g.adj(p)
         .iter()
-        .all(|&n| cells[n] == WALL || st.chain_id[n] as usize == ch)
+        .all(|&n| cells[n] == WALL || xs.contains(&st.chain_id[n]))
         && !false_eye_counting(g, cells, st, p, c, |_| true)
 }
