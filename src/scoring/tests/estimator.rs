@@ -290,38 +290,37 @@ const SPLIT_VERDICT: &str = "
         ";
 
 /// Tygem game 117400364 (counted B+3.5, exact): Black's nine stones in White's bottom-left
-/// corner (A5 to E2), inside White's enclosure, survive a third of the final playouts run
-/// under seed 0 (over both batches): a split verdict. They count as dead, the record's
-/// count, and the split is reported as unsettled (with White's A4 beside them, which
-/// survives two thirds, short of the ¾ it needs there), which is how a user finds the games whose
-/// estimate is the playouts' luck (under other seeds they survive fewer, and nothing is
-/// unsettled: see [`another_playout_seed_is_another_deterministic_sample`]). (Tygem 86613451's
+/// corner (A5 to E2), inside White's enclosure, survive a quarter of the final playouts run
+/// under seed 5 (over both batches): a split verdict. They count as dead, the record's
+/// count, and the split is reported as unsettled, which is how a user finds the games whose
+/// estimate is the playouts' luck (under most seeds, 0 among them, they survive fewer, and
+/// nothing is unsettled: see [`another_playout_seed_is_another_deterministic_sample`]; seed
+/// 0 split them too before the settle area took in the liberties of chains with four). (Tygem 86613451's
 /// 21 stones around C13 showed this until the playouts' nakade reply killed them in every
 /// sample; the white stone at C14 there until the semeai check reached ten empty points;
 /// game 127903552's stone at P7 before the playouts' race sense.)
 #[test]
 fn a_split_playout_verdict_is_reported_as_unsettled() {
     let g = game(SPLIT_VERDICT);
-    let r = g.score();
+    let mut scorer = Scorer::new();
+    scorer.set_playout_seed(5);
+    let r = scorer.score(&input_of(&g));
     let corner = ["A5", "B4", "B3", "C3", "D3", "A2", "B2", "D2", "E2"];
     assert_dead(&r, &corner);
-    assert_eq!(r.unsettled_points, 10);
+    assert_eq!(r.unsettled_points, 9);
     assert!(corner
         .iter()
         .all(|l| r.unsettled_stones.contains(&vertex(l))));
-    // they died in the final playouts, having survived a third of them, and White's A4 having
-    // survived two thirds; no other dead stone has a split verdict
-    let split = |survived| DeadReason::FinalPlayouts {
-        survived,
+    // they died in the final playouts, having survived a quarter of them; no other dead
+    // stone did so
+    let split = DeadReason::FinalPlayouts {
+        survived: 25,
         needed: 75,
     };
-    let why = g.dead_reasons();
+    let why = scorer.dead_reasons(&r.dead_stones);
     assert_eq!(why.len(), r.dead_stones.len());
     for (&p, &w) in r.dead_stones.iter().zip(&why) {
-        let expected = if p == vertex("A4") { 67 } else { 33 };
-        let shaky =
-            w == split(expected) && (p == vertex("A4") || corner.iter().any(|&l| vertex(l) == p));
-        assert_eq!(shaky, r.unsettled_stones.contains(&p), "{p:?} {w:?}");
+        assert_eq!(w == split, r.unsettled_stones.contains(&p), "{p:?} {w:?}");
     }
 }
 
@@ -614,9 +613,9 @@ fn a_group_lives_by_capturing_stones_already_dead_in_its_eye_space() {
 /// asked, stopping once every verdict is certain; a group needs the same share of them to
 /// live (3 of 4, 4 of 6, 5 of 8, 10 of 16; ¾ inside an enemy enclosure); the same scorer gives
 /// the same answer every time (Tygem game 117400364: Black's nine stones in the bottom-left
-/// corner split the six playouts of seed 0, so a second batch of six runs and they die over
-/// both, reported unsettled, White's A4 with them; over forty-eight, and their second batch,
-/// they die with nothing unsettled and A4 lives); the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
+/// corner split the six playouts of seed 5, so a second batch of six runs and they die over
+/// both, reported unsettled; over twenty-four, and their second batch, they survive a fifth
+/// and die with nothing unsettled); the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
 #[test]
 fn the_settle_batch_runs_the_playouts_asked_for() {
     for n in 1..=MAX_SETTLE_PLAYOUTS {
@@ -625,26 +624,23 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
     }
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
+    scorer.set_playout_seed(5);
     assert_eq!(scorer.settle_playouts(), SETTLE_PLAYOUTS);
     let six = scorer.score(&input_of(&g));
     let ran_six = scorer.estimator.reader.playouts;
-    scorer.set_settle_playouts(48);
+    scorer.set_settle_playouts(24);
     let more = scorer.score(&input_of(&g));
     let ran_more = scorer.estimator.reader.playouts;
     assert!(ran_more > ran_six, "{ran_six} → {ran_more}");
     assert_eq!(scorer.score(&input_of(&g)), more);
     // B3 (Black): a split verdict in six, dead over both batches, shaky; dead and settled
-    // over forty-eight; White's A4 dead and shaky in six, alive in forty-eight
-    let (b3, a4) = (vertex("B3"), vertex("A4"));
+    // over twenty-four
+    let b3 = vertex("B3");
     assert!(six.dead_stones.contains(&b3));
-    assert_eq!(six.unsettled_points, 10);
+    assert_eq!(six.unsettled_points, 9);
     assert!(more.dead_stones.contains(&b3));
     assert_eq!(more.unsettled_points, 0);
-    assert!(six.dead_stones.contains(&a4) && !more.dead_stones.contains(&a4));
-    let others = |r: &ScoreReport| -> Vec<Point> {
-        r.dead_stones.iter().copied().filter(|&p| p != a4).collect()
-    };
-    assert_eq!(others(&more), others(&six));
+    assert_eq!(more.dead_stones, six.dead_stones);
     scorer.set_settle_playouts(0);
     assert_eq!(scorer.settle_playouts(), 1);
     scorer.set_settle_playouts(1000);
@@ -654,9 +650,8 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
 /// Another playout seed ([`Scorer::set_playout_seed`]) is another deterministic sample: seed 0
 /// is the default; the same seed gives the same report every time; and on Tygem game
 /// 117400364 the split verdict moves with the sample: Black's nine stones in the bottom-left
-/// corner split the final playouts with seed 0, all of them reported unsettled, and with
-/// seed 1 they survive a tenth, nothing left unsettled (dead either way, the record's
-/// count).
+/// corner die with nothing left unsettled under seed 0, and split the final playouts under
+/// seed 5, all of them reported unsettled (dead either way, the record's count).
 #[test]
 fn another_playout_seed_is_another_deterministic_sample() {
     let g = game(SPLIT_VERDICT);
@@ -664,27 +659,28 @@ fn another_playout_seed_is_another_deterministic_sample() {
     let default = scorer.score(&input_of(&g));
     scorer.set_playout_seed(0);
     assert_eq!(scorer.score(&input_of(&g)), default);
-    scorer.set_playout_seed(1);
-    let one = scorer.score(&input_of(&g));
-    assert_eq!(scorer.score(&input_of(&g)), one);
+    scorer.set_playout_seed(5);
+    let five = scorer.score(&input_of(&g));
+    assert_eq!(scorer.score(&input_of(&g)), five);
     let b3 = vertex("B3");
     assert!(default.dead_stones.contains(&b3));
-    assert_eq!(default.unsettled_points, 10);
-    assert!(one.dead_stones.contains(&b3));
-    assert!(one.unsettled_stones.is_empty());
-    assert_ne!(one, default);
+    assert!(default.unsettled_stones.is_empty());
+    assert!(five.dead_stones.contains(&b3));
+    assert_eq!(five.unsettled_points, 9);
+    assert_ne!(five, default);
 }
 
 /// Without the second settle batch ([`Scorer::set_second_batch`]), the first batch decides a
 /// split verdict: on Tygem game 117400364 Black's nine stones in the bottom-left corner
-/// split the six playouts of seed 0 and die on them alone, having survived half of them (a
-/// third over both batches), still reported unsettled, after fewer playouts; White's A4
-/// beside them, short of the ¾ it needs there, dies and is reported unsettled either way;
+/// split the six playouts of seed 5 and die on them alone, having survived half of them
+/// (a quarter over both batches), still reported unsettled, after fewer playouts; White's
+/// A4 beside them, which lives over both batches, dies on the first alone, also unsettled;
 /// turned back on, the report is the default's again.
 #[test]
 fn without_the_second_batch_the_first_decides_a_split_verdict() {
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
+    scorer.set_playout_seed(5);
     let b3 = vertex("B3");
     // why B3 is dead in the report the scorer just made
     let why_b3 = |scorer: &Scorer, r: &ScoreReport| {
@@ -707,12 +703,11 @@ fn without_the_second_batch_the_first_decides_a_split_verdict() {
             needed: 75,
         })
     };
-    assert_eq!(why_both, final_playouts(33));
+    assert_eq!(why_both, final_playouts(25));
     assert_eq!(why_b3(&scorer, &single), final_playouts(50));
     let a4 = vertex("A4");
-    assert!(default.dead_stones.contains(&a4));
+    assert!(!default.dead_stones.contains(&a4));
     assert!(single.dead_stones.contains(&a4));
-    assert_eq!(default.unsettled_points, 10);
     assert_eq!(single.unsettled_points, 10);
     assert_eq!(scorer.score(&input_of(&g)), single);
     scorer.set_second_batch(true);
