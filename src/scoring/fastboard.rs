@@ -35,12 +35,14 @@ use super::geom::{opp, Geom, BLACK, EMPTY, WALL, WHITE};
 /// back into one eye (a nakade: a white stone on the vital point of Black's bent three with
 /// no outside liberty was never approached, and Black's group read as a seki; Tygem
 /// 2006-01/84171079). **choice**, means over seeds 0–4 (`benches/seed_spread.py --against`),
-/// Tygem counted exact / wrong winners / resigned games named, against no such move, with the
-/// final batch's captures outside the area in every batch: chains of up to 2 stones +7.0
-/// (better under all five seeds) / −2.2 / +0.05 points; up to 3: +6.0 / −1.4 / +0.05; up to 5:
-/// −4.0 / +5.0 / +0.06. With those captures in the final batch only, as now: +4.2 (better
-/// under two seeds, equal under one, worse under two) / −1.6 (better under two, worse under
-/// three) / +0.07 (better under all five): a trade taken for the means and the resigned games.
+/// Tygem counted exact / wrong winners / resigned games named, against no such move. Measured
+/// while the playouts' captures outside their area (`OUTSIDE_CAPTURE_STONES` in playout.rs)
+/// ran in every batch: up to 2 stones +7.0 (better under all five seeds) / −2.2 / +0.05
+/// points, up to 3 +6.0 / −1.4 / +0.05, up to 5 −4.0 / +5.0 / +0.06. With those captures in
+/// the final batch only, as now: +4.2 / −1.6 / +0.07, better on exact under two seeds (equal
+/// under one, worse under two), on wrong winners under two (worse under three), on resigned
+/// games under all five: a trade taken for the means and the resigned games. The fill in the
+/// final batch only, against every batch: +1.0 / −0.2 / −0.02 (noise).
 pub(crate) const NAKADE_FILL_STONES: usize = 2;
 
 /// One neighbour of colour `v` (`EMPTY`, `BLACK`, `WHITE`, `WALL`) in a point's `nbr` count.
@@ -426,15 +428,15 @@ impl FastBoard {
         }
         let o = opp(c);
         let mut any = false;
-        // the new chain: `i` and the chains of `c` beside it
-        for n in self.g.adj(i).into_iter().chain(std::iter::once(i)) {
+        // the new chain: `i` (empty yet) and the chains of `c` beside it
+        for n in self.g.adj(i) {
             let v = self.cell[n];
             if v == o {
                 if !self.libs_within(n, i, lib) {
                     return false;
                 }
                 any = true;
-            } else if v == c && n != i {
+            } else if v == c {
                 let h = self.head[n] as usize;
                 let mut s = h;
                 loop {
@@ -456,14 +458,15 @@ impl FastBoard {
         any
     }
 
-    /// Whether every liberty of the chain at `s` is `a` or `b` (`a != b`), `b` among them:
-    /// from the pseudo-liberty count and sums, `k` adjacencies at `b` and the rest at `a`.
+    /// Whether every liberty of the chain at `s` is `a` or `b` (two distinct points), `b`
+    /// among them: from the pseudo-liberty count and sums, `k` adjacencies at `b` and the rest
+    /// at `a`.
     fn libs_within(&self, s: usize, a: usize, b: usize) -> bool {
         let ch = &self.chain[self.head[s] as usize];
         let (n, sum, sq) = (ch.nlib as i64, ch.lsum as i64, ch.lsq as i64);
         let (a, b) = (a as i64, b as i64);
         let d = sum - n * a;
-        if d == 0 || (b - a) == 0 || d % (b - a) != 0 {
+        if a == b || d == 0 || d % (b - a) != 0 {
             return false;
         }
         let k = d / (b - a);

@@ -170,7 +170,9 @@ const SETTLE_DEAD_BELOW: f64 = 0.6;
 /// groups at 0.5 (21,491 / 150 / 74.90%) or 0.7 (21,489 / 150 / 76.43%); the group counted
 /// enclosed when all its chains are, or any (rows within 20 of these); the contested fights'
 /// contents needing 6 or 7 playouts of 10 instead of 5 (21,485 / 150, 21,479 / 156), and the
-/// semeai check's 4, 6 or 7 (21,481 / 156, 21,476 / 152, 21,469 / 158).
+/// semeai check's 4, 6 or 7 (21,481 / 156, 21,476 / 152, 21,469 / 158). After the playouts'
+/// captures outside their area and nakade fill, seed 0: 0.8 21,509 / 136 / 77.26% against
+/// this rule's 21,516 / 135 / 77.36%.
 const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
 /// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
 /// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
@@ -207,7 +209,9 @@ const LINK_WEIGHT: usize = 1;
 /// (**choice**, Tygem seed 0 against 3, exact / wrong winners / resigned games named / CPU of
 /// a full scan: 2 gives −25 / +21 / −2.24 points / −15%; 1 gives −85 / +60 / −10.3 points /
 /// −39%; 4 gives +3 / +2 / −0.16 points / the same CPU, the areas of open positions already
-/// spanning the board at 3).
+/// spanning the board at 3). Measured again after the playouts' captures outside their area,
+/// nakade fill and [`SETTLE_SHORT_LIBS`] 4, means over seeds 0–4: 4 gives +0.4 / −0.8 / +0.09
+/// points (better under three seeds of five on exact, two on wrong winners): noise.
 const SETTLE_RADIUS: u8 = 3;
 /// Groups of at most this many stones living on potential alone among proven-alive enemies
 /// join the last batch of playouts ([`DeadEstimator::potential_inside_living`]).
