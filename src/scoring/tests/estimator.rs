@@ -2217,6 +2217,53 @@ fn a_group_inside_enemy_walls_needs_three_quarters_of_the_final_playouts() {
         .all(|l| !r.unsettled_stones.contains(&vertex(l))));
 }
 
+/// Tygem game 103224452 (counted W+2.5, exact): Black's seven stones in White's bottom-left
+/// corner (A3 to B1, White's A2 and B2 among them) survive two thirds of the final playouts.
+/// A group inside an enemy enclosure needs ¾ of them, so they die, the record's count, and
+/// the split is reported as unsettled; at the share every other group needs, 60%, they would
+/// live. (The example of this rule since Tygem 86430711's corner, which the playouts now kill
+/// in every sample; see `SETTLE_ENCLOSED_DEAD_BELOW` in src/scoring/dead/mod.rs.)
+#[test]
+fn an_enclosed_group_surviving_two_thirds_of_the_final_playouts_dies() {
+    let g = game(
+        "
+        . X O O . O X X . . . X O O O . . O .
+        . X X O O . O X . . . X O . . O O O X
+        . X O O O O O X . . . X X O O X O X X
+        . . X X O X X X . X . . . X O X X X .
+        . X . X O X O O X . . . . X X . . . .
+        X X O X X . X O O X X . . . . . . . .
+        O X . X X X X O . O O X . . . . . . .
+        O O X O O X O O . . O O X . . . . . .
+        O O X O O O O O . . O X X . . . . . .
+        . O X X O X O X O . O O O X . X . X X
+        O . O X X X X X O . . . O X X X X X O
+        . . O X . . X O X X X O O O X O O O O
+        . . O O X X O O O O O O X X O . . . .
+        . . O X X . . . . O . O X O O . O . .
+        . . . O . O X X X X X X X O . O . O .
+        . . O O O . X . O . O O X X O O X O .
+        X X O X O O X . . . X O X . O O X X O
+        O O X X X O X X O . . X X O O X . X .
+        . X . . O O O X . . . . X X O X O . .
+        ",
+    );
+    let r = g.score();
+    let corner = ["A3", "B3", "D3", "C2", "D2", "E2", "B1"];
+    assert_dead(&r, &corner);
+    for l in corner {
+        assert_eq!(
+            reason_at(&g, vertex(l)),
+            Some(DeadReason::FinalPlayouts {
+                survived: 67,
+                needed: 75
+            }),
+            "{l}"
+        );
+        assert!(r.unsettled_stones.contains(&vertex(l)), "{l}");
+    }
+}
+
 /// Tygem game 119401174 (counted B+18.5): White's ten stones E2 to K1 at the bottom wall
 /// Black's F1-H1 in, and those three stones wall White's in: two enclosures, each waiting for
 /// the other's walls to die, both eyeless — a nested seki, were it not for White's E1-E2. Its
