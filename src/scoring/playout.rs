@@ -588,7 +588,8 @@ impl LocalReader {
         }
     }
 
-    /// The liberty of the chain in atari at `p` becomes an urgent point if inside the area.
+    /// The liberty of the chain in atari at `p` becomes an urgent point if the chain may be
+    /// captured there (see [`LocalReader::may_capture_at`]).
     fn note_urgent(&mut self, p: usize) {
         let lib = self.work.atari_liberty(p) as u16;
         if self.may_capture_at(p, lib as usize) && !self.urgent.contains(&lib) {
