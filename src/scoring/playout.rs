@@ -1,8 +1,9 @@
 //! Local playouts: the estimator's referee for fights static analysis cannot settle
 //! (capturing races, seki, groups whose eyes depend on capturing stones that may not die).
 //!
-//! A playout starts from the final position, lets the two sides play random moves *only
-//! inside a small area* around the fight (and on the points of one or two stones captured
+//! A playout starts from the final position (in the final batch and the semeai check, without
+//! the stones already judged dead outside its area: their walls keep those liberties), lets
+//! the two sides play random moves *only inside a small area* around the fight (and on the points of one or two stones captured
 //! meanwhile), and stops when both pass. The policy is simple
 //! but not blind: answer the opponent's last move by capturing a chain it left in atari or
 //! by saving one of one's own it put in atari, or (in the final batch) by playing the vital
@@ -218,6 +219,12 @@ impl LocalReader {
     pub fn reset(&mut self) {
         self.have_base = false;
         self.playouts = 0;
+    }
+
+    /// Rebuild the base board from the next question's cells (another board of the same
+    /// position).
+    pub fn reload(&mut self) {
+        self.have_base = false;
     }
 
     fn ensure_base(&mut self, g: &Geom, cells: &[u8]) {

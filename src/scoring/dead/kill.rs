@@ -155,7 +155,7 @@ impl DeadEstimator {
         self.push_bounded_by_seen(e.color, st);
         self.add_liberties_of_short_chains(g, cells, st, u16::MAX);
         let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ ((st.chains.len() as u64) << 40);
-        !self.survives_half_once(g, cells, ei, seed)
+        !self.survives_half_once(g, cells, st, ei, seed)
     }
 
     /// [`LocalReader::survives_half`] of `self.stones` over `self.area`, remembered for the
@@ -164,11 +164,14 @@ impl DeadEstimator {
     /// the same question gets the same answer (**choice**: every row of the 77,076 Tygem
     /// games the same; a fifth of the semeai checks' playouts were such repeats on the first
     /// 5,000 of them, and scoring instructions fell 1.5%. The contested fights of
-    /// [`DeadEstimator::kill_contested`] never repeat a question).
+    /// [`DeadEstimator::kill_contested`] never repeat a question). The playouts start from
+    /// [`DeadEstimator::playout_board`]; a repeated question keeps its first answer even when
+    /// stones outside its area died in between.
     pub(super) fn survives_half_once(
         &mut self,
         g: &Geom,
         cells: &[u8],
+        st: &Structure,
         encl: usize,
         seed: u64,
     ) -> bool {
@@ -181,9 +184,12 @@ impl DeadEstimator {
         }) {
             return a.survives;
         }
+        let board = self.playout_board(g, cells, st);
         let survives = self
             .reader
-            .survives_half(g, cells, &self.area, &self.stones, seed);
+            .survives_half(g, &board, &self.area, &self.stones, seed);
+        self.reader.reload();
+        self.playout_cells = board;
         let at = self.asked_points.len();
         self.asked_points.extend_from_slice(&self.stones);
         self.asked_points.extend_from_slice(&self.area);

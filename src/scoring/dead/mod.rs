@@ -528,6 +528,8 @@ pub(crate) struct DeadEstimator {
     shares2: Vec<f64>,
     /// The share each group of the final batch must survive to live (scratch).
     dead_below: Vec<f64>,
+    /// The board playouts start from (scratch; see [`DeadEstimator::playout_board`]).
+    playout_cells: Vec<u8>,
     /// The semeai checks the playouts answered in this estimate (see
     /// [`DeadEstimator::survives_half_once`]).
     asked: Vec<Asked>,

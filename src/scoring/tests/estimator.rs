@@ -291,11 +291,11 @@ const SPLIT_VERDICT: &str = "
 
 /// Tygem game 117400364 (counted B+3.5, exact): Black's nine stones in White's bottom-left
 /// corner (A5 to E2), inside White's enclosure, survive a quarter of the final playouts run
-/// under seed 5 (over both batches): a split verdict. They count as dead, the record's
+/// under seed 47 (over both batches): a split verdict. They count as dead, the record's
 /// count, and the split is reported as unsettled, which is how a user finds the games whose
-/// estimate is the playouts' luck (under most seeds, 0 among them, they survive fewer, and
-/// nothing is unsettled: see [`another_playout_seed_is_another_deterministic_sample`]; seed
-/// 0 split them too before the settle area took in the liberties of chains with four). (Tygem 86613451's
+/// estimate is the playouts' luck (under many seeds they survive fewer, and nothing is
+/// unsettled: see [`another_playout_seed_is_another_deterministic_sample`]; under seed 0, the
+/// default, they split with White's A4 beside them, dead too). (Tygem 86613451's
 /// 21 stones around C13 showed this until the playouts' nakade reply killed them in every
 /// sample; the white stone at C14 there until the semeai check reached ten empty points;
 /// game 127903552's stone at P7 before the playouts' race sense.)
@@ -303,7 +303,7 @@ const SPLIT_VERDICT: &str = "
 fn a_split_playout_verdict_is_reported_as_unsettled() {
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
-    scorer.set_playout_seed(5);
+    scorer.set_playout_seed(47);
     let r = scorer.score(&input_of(&g));
     let corner = ["A5", "B4", "B3", "C3", "D3", "A2", "B2", "D2", "E2"];
     assert_dead(&r, &corner);
@@ -613,7 +613,7 @@ fn a_group_lives_by_capturing_stones_already_dead_in_its_eye_space() {
 /// asked, stopping once every verdict is certain; a group needs the same share of them to
 /// live (3 of 4, 4 of 6, 5 of 8, 10 of 16; ¾ inside an enemy enclosure); the same scorer gives
 /// the same answer every time (Tygem game 117400364: Black's nine stones in the bottom-left
-/// corner split the six playouts of seed 5, so a second batch of six runs and they die over
+/// corner split the six playouts of seed 47, so a second batch of six runs and they die over
 /// both, reported unsettled; over twenty-four, and their second batch, they survive a fifth
 /// and die with nothing unsettled); the count stays within 1..=[`MAX_SETTLE_PLAYOUTS`].
 #[test]
@@ -624,7 +624,7 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
     }
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
-    scorer.set_playout_seed(5);
+    scorer.set_playout_seed(47);
     assert_eq!(scorer.settle_playouts(), SETTLE_PLAYOUTS);
     let six = scorer.score(&input_of(&g));
     let ran_six = scorer.estimator.reader.playouts;
@@ -650,8 +650,8 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
 /// Another playout seed ([`Scorer::set_playout_seed`]) is another deterministic sample: seed 0
 /// is the default; the same seed gives the same report every time; and on Tygem game
 /// 117400364 the split verdict moves with the sample: Black's nine stones in the bottom-left
-/// corner die with nothing left unsettled under seed 0, and split the final playouts under
-/// seed 5, all of them reported unsettled (dead either way, the record's count).
+/// corner die with nothing left unsettled under seed 2, and split the final playouts under
+/// seed 47, all of them reported unsettled (dead either way, the record's count).
 #[test]
 fn another_playout_seed_is_another_deterministic_sample() {
     let g = game(SPLIT_VERDICT);
@@ -659,20 +659,23 @@ fn another_playout_seed_is_another_deterministic_sample() {
     let default = scorer.score(&input_of(&g));
     scorer.set_playout_seed(0);
     assert_eq!(scorer.score(&input_of(&g)), default);
-    scorer.set_playout_seed(5);
-    let five = scorer.score(&input_of(&g));
-    assert_eq!(scorer.score(&input_of(&g)), five);
+    scorer.set_playout_seed(2);
+    let two = scorer.score(&input_of(&g));
+    scorer.set_playout_seed(47);
+    let split = scorer.score(&input_of(&g));
+    assert_eq!(scorer.score(&input_of(&g)), split);
     let b3 = vertex("B3");
-    assert!(default.dead_stones.contains(&b3));
-    assert!(default.unsettled_stones.is_empty());
-    assert!(five.dead_stones.contains(&b3));
-    assert_eq!(five.unsettled_points, 9);
-    assert_ne!(five, default);
+    assert!(two.dead_stones.contains(&b3));
+    assert!(two.unsettled_stones.is_empty());
+    assert!(split.dead_stones.contains(&b3));
+    assert_eq!(split.unsettled_points, 9);
+    assert_ne!(split, two);
+    assert_ne!(split, default);
 }
 
 /// Without the second settle batch ([`Scorer::set_second_batch`]), the first batch decides a
 /// split verdict: on Tygem game 117400364 Black's nine stones in the bottom-left corner
-/// split the six playouts of seed 5 and die on them alone, having survived half of them
+/// split the six playouts of seed 47 and die on them alone, having survived a third of them
 /// (a quarter over both batches), still reported unsettled, after fewer playouts; White's
 /// A4 beside them, which lives over both batches, dies on the first alone, also unsettled;
 /// turned back on, the report is the default's again.
@@ -680,7 +683,7 @@ fn another_playout_seed_is_another_deterministic_sample() {
 fn without_the_second_batch_the_first_decides_a_split_verdict() {
     let g = game(SPLIT_VERDICT);
     let mut scorer = Scorer::new();
-    scorer.set_playout_seed(5);
+    scorer.set_playout_seed(47);
     let b3 = vertex("B3");
     // why B3 is dead in the report the scorer just made
     let why_b3 = |scorer: &Scorer, r: &ScoreReport| {
@@ -704,7 +707,7 @@ fn without_the_second_batch_the_first_decides_a_split_verdict() {
         })
     };
     assert_eq!(why_both, final_playouts(25));
-    assert_eq!(why_b3(&scorer, &single), final_playouts(50));
+    assert_eq!(why_b3(&scorer, &single), final_playouts(33));
     let a4 = vertex("A4");
     assert!(!default.dead_stones.contains(&a4));
     assert!(single.dead_stones.contains(&a4));
@@ -1582,10 +1585,12 @@ fn groups_on_an_open_board_are_not_dead_for_lack_of_eyes_yet() {
 /// For White, every black chain and empty point forms one component, walled by White: an
 /// "enclosure" holding all 126 black stones, and since none of the black groups had two eyes
 /// yet, all of them died (Black: no area at all). Contents of forty stones or more are no
-/// enclosure's prisoners; the playouts decide them, and Black's centre groups live.
+/// enclosure's prisoners; the final playouts decide them: Black's group through P7 lives,
+/// and the centre group through K14, which lived while the black stones already dead around
+/// it took its walls' liberties in the playouts, dies in them now (Black resigned).
 #[test]
 fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
-    let r = game(
+    let g = game(
         "
         . . . X O . O O X . . . . O X X . O .
         . . X X X O O X X X . . O O O X O O X
@@ -1607,16 +1612,15 @@ fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
         . X X X O X O X . X . . O . O X O O .
         . . . O X X O X . . . . . O O X O . .
         ",
-    )
-    .score();
-    assert!(r.black_area > 0);
-    assert!(r.dead_black < 100, "{}", r.dead_black);
-    // the black centre group through K14 lives
-    assert!(
-        !r.dead_stones.contains(&Point::new(9, 5)),
-        "{:?}",
-        r.dead_stones
     );
+    let r = g.score();
+    assert!(r.black_area > 0);
+    assert!(r.dead_black < 126, "{}", r.dead_black);
+    assert_alive(&r, &["P7", "J4"]);
+    assert!(matches!(
+        reason_at(&g, vertex("K14")),
+        Some(DeadReason::FinalPlayouts { .. })
+    ));
 }
 
 /// Tygem game 85419473 (counted B+4.5 with the black group on the lower right edge dead):
@@ -2218,11 +2222,12 @@ fn a_group_inside_enemy_walls_needs_three_quarters_of_the_final_playouts() {
 }
 
 /// Tygem game 103224452 (counted W+2.5, exact): Black's seven stones in White's bottom-left
-/// corner (A3 to B1, White's A2 and B2 among them) survive two thirds of the final playouts.
-/// A group inside an enemy enclosure needs ¾ of them, so they die, the record's count, and
-/// the split is reported as unsettled; at the share every other group needs, 60%, they would
-/// live. (The example of this rule since Tygem 86430711's corner, which the playouts now kill
-/// in every sample; see `SETTLE_ENCLOSED_DEAD_BELOW` in src/scoring/dead/mod.rs.)
+/// corner (A3 to B1, White's A2 and B2 among them) survive two thirds of the final playouts
+/// of seed 44 (42% under seed 0, the default). A group inside an enemy enclosure needs ¾ of
+/// them, so they die, the record's count, and the split is reported as unsettled; at the
+/// share every other group needs, 60%, they would live. (The example of this rule since
+/// Tygem 86430711's corner, which the playouts now kill in every sample; see
+/// `SETTLE_ENCLOSED_DEAD_BELOW` in src/scoring/dead/mod.rs.)
 #[test]
 fn an_enclosed_group_surviving_two_thirds_of_the_final_playouts_dies() {
     let g = game(
@@ -2248,12 +2253,16 @@ fn an_enclosed_group_surviving_two_thirds_of_the_final_playouts_dies() {
         . X . . O O O X . . . . X X O X O . .
         ",
     );
-    let r = g.score();
+    let mut scorer = Scorer::new();
+    scorer.set_playout_seed(44);
+    let r = scorer.score(&input_of(&g));
+    let why = scorer.dead_reasons(&r.dead_stones);
     let corner = ["A3", "B3", "D3", "C2", "D2", "E2", "B1"];
     assert_dead(&r, &corner);
     for l in corner {
+        let k = r.dead_stones.iter().position(|&p| p == vertex(l));
         assert_eq!(
-            reason_at(&g, vertex(l)),
+            k.map(|k| why[k]),
             Some(DeadReason::FinalPlayouts {
                 survived: 67,
                 needed: 75
@@ -2262,6 +2271,48 @@ fn an_enclosed_group_surviving_two_thirds_of_the_final_playouts_dies() {
         );
         assert!(r.unsettled_stones.contains(&vertex(l)), "{l}");
     }
+}
+
+/// Tygem game 96489846 (counted W+2.5, now exact): Black's nine stones in the top-left
+/// corner have one eye at A19 and a second only if they keep E19, which White takes at F19;
+/// then D19 comes back and the corner dies (GNU Go's reading too). F19 is White's move only
+/// because White's wall G19-K18 keeps the liberties of the black stones dead inside it (J18,
+/// L19, L18 and the rest, outside the area of the corner's playouts): left on the board,
+/// they made F19 a self-atari of the whole wall, White never played it, and the corner lived
+/// in every final playout. The playouts start from the board without them
+/// (`DeadEstimator::playout_board`).
+#[test]
+fn dead_stones_outside_the_playout_area_leave_their_liberties_to_the_walls() {
+    let g = game(
+        "
+        . X . O X . O O O O X . . O O X . . .
+        X X X X O O O . X O X . O O X . X . .
+        . O X X X X O O O X X O . O X . X . .
+        O . O O O O X X O X . X X O O X . X .
+        . O O X X O . X O X . O O O O O X . .
+        . . O O X O . X X X . O X X X X . . .
+        . . O X X O O O O O . O X O . . . . .
+        O X O X . X X X . X O O X . . . . . .
+        . O X X X O . . X X O O X . . . . . .
+        O . O X X X O O X O . O X . . X . . .
+        . O O X . O . . X O . O X . . . . . .
+        O . O X X O X O X O . O O X . . . . .
+        O O X . . . X X . X O . X X . . . . .
+        O X X X X X . . X X O O O O X . . . .
+        . X X O O O X X . X O . O X X . . . .
+        X X O . O O X X X O . O X X O . X . .
+        X O O O . . O X O O . O O O X X . . .
+        O O . . . . O O . . . O X X X . . . .
+        . . . . . . . . . . O X X . . . . . .
+        ",
+    );
+    let r = g.score();
+    let corner = [
+        "B19", "A18", "B18", "C18", "D18", "C17", "D17", "E17", "F17", "E19",
+    ];
+    assert_dead(&r, &corner);
+    assert_dead(&r, &["J18", "L19", "L18"]);
+    assert_alive(&r, &["D19", "G19", "E18"]);
 }
 
 /// Tygem game 119401174 (counted B+18.5): White's ten stones E2 to K1 at the bottom wall
