@@ -3,9 +3,9 @@
 //!
 //! A playout starts from the final position (in the final batch and the semeai check, without
 //! the stones already judged dead outside its area: their walls keep those liberties), lets
-//! the two sides play random moves *only inside a small area* around the fight (and on the points of one or two stones captured
-//! meanwhile), and stops when both pass. The policy is simple
-//! but not blind: answer the opponent's last move by capturing a chain it left in atari or
+//! the two sides play random moves *only inside a small area* around the fight (and on the
+//! points of one or two stones captured meanwhile), and stops when both pass. The policy is
+//! simple but not blind: answer the opponent's last move by capturing a chain it left in atari or
 //! by saving one of one's own it put in atari, or (in the final batch) by playing the vital
 //! point of the eye space the move's capture of three to six stones left (nakade), by taking
 //! the last empty diagonal of an eye-like point the move borders, which that stone makes

@@ -81,6 +81,10 @@
 //!    eyes only on potential while touching an undecided enemy group short of two eyes
 //!    (a capturing race where each side counts on capturing the other).
 //!
+//! The final batch and the semeai checks play on the board without the stones already judged
+//! dead outside their area ([`DeadEstimator::playout_board`]): the walls around those keep
+//! the liberties their capture leaves.
+//!
 //! Each side moves first in half of the playouts; a group dies when it survives fewer than
 //! half of them (the final batch: fewer than 60%, see [`SETTLE_DEAD_BELOW`], or 75% inside an
 //! enemy enclosure, see [`SETTLE_ENCLOSED_DEAD_BELOW`]); a batch stops
