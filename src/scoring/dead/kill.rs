@@ -188,8 +188,7 @@ impl DeadEstimator {
         let survives = self
             .reader
             .survives_half(g, &board, &self.area, &self.stones, seed);
-        self.reader.reload();
-        self.playout_cells = board;
+        self.put_back_playout_board(board);
         let at = self.asked_points.len();
         self.asked_points.extend_from_slice(&self.stones);
         self.asked_points.extend_from_slice(&self.area);

@@ -74,7 +74,7 @@ impl DeadEstimator {
     /// The board the playouts over `self.area` start from: `cells` without the stones already
     /// judged dead outside that area, whose walls keep the liberties their capture leaves
     /// (inside the area the playouts capture them). The reader's base board is rebuilt from
-    /// it; give it back to `self.playout_cells` and reload the reader after the questions.
+    /// it; hand it back with [`DeadEstimator::put_back_playout_board`] after the questions.
     ///
     /// Left on the board, such stones cost the walls around them liberties no playout could
     /// give back, and a wall short of them could not approach the group it encloses: Tygem
@@ -108,6 +108,13 @@ impl DeadEstimator {
         }
         self.reader.reload();
         board
+    }
+
+    /// Keeps `board` (from [`DeadEstimator::playout_board`]) as scratch for the next one, and
+    /// has the reader rebuild its base board from the next question's own cells.
+    pub(super) fn put_back_playout_board(&mut self, board: Vec<u8>) {
+        self.reader.reload();
+        self.playout_cells = board;
     }
 
     /// Last resort for groups that can neither show two eyes nor be killed statically: one
@@ -231,8 +238,7 @@ impl DeadEstimator {
             }
             self.shares2 = more;
         }
-        self.reader.reload();
-        self.playout_cells = board;
+        self.put_back_playout_board(board);
         // enclosures whose contents and walls read out as a seki live whatever the playouts
         // said (see [`DeadEstimator::sealed_seki`])
         // the share each group needs: more inside an enclosure (see
