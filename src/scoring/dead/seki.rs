@@ -475,6 +475,23 @@ pub(super) enum Seki {
 /// points); KGS and Fox as before. Without an eye only for groups of six stones or fewer
 /// touching the one enemy chain: every group without those conditions (seed 0) put four
 /// exact results wrong for three wrong winners put right, and 0.13 points of resigned games.
+///
+/// Several chains without an eye are one side of such a seki only when no shared liberty
+/// opens onto an empty point the two do not share. Taken as one, they count the point that
+/// joins them as a liberty to spare, but the enemy that fills such a shared liberty gains
+/// the open point beside it and puts the weaker chain in atari, and the defender must fill
+/// the joining point itself: Tygem 2006-09/113542254, the top-left corner, where Black's
+/// A17 and B18-C18, joined by A18, share C19 and A16 with White's sixteen eyeless stones;
+/// White's C19 reaches B19 and wins the race (the record's count, GNU Go's reading; see the
+/// scenario test `two_eyeless_chains_joined_by_a_liberty_lose_the_race_to_the_wall`).
+/// **choice**, means over seeds 0–4 against no such condition: Tygem counted exact +1.6
+/// (better under four seeds, equal under one), wrong winners −0.4 (better under two, equal
+/// under three), resigned games named +0.002 points; every counted game that changed moved
+/// to the record's count (three games). For one chain as well: exact +1.0, wrong winners
+/// −0.4, resigned games +0.043 points, but a true seki of one black chain whose shared
+/// liberties open onto White's inner point (Tygem 97538596) died: −33 points there. Not
+/// counting the joining points as the several chains' liberties instead: exact −1.2, wrong
+/// winners +0.4 (worse under four seeds and two).
 pub(crate) fn equal_eyes_seki(g: &Geom, cells: &[u8], st: &Structure, xs: &[u16]) -> bool {
     let Some(&x0) = xs.first() else {
         return false;
@@ -499,6 +516,18 @@ pub(crate) fn equal_eyes_seki(g: &Geom, cells: &[u8], st: &Structure, xs: &[u16]
         }
         let shared = lx.iter().filter(|p| ly.contains(p)).count();
         if shared < 2 {
+            continue;
+        }
+        // several chains without an eye: no shared liberty may open onto an empty point
+        // the two do not share (see the doc above)
+        if eyes == 0
+            && xs.len() > 1
+            && lx.iter().filter(|p| ly.contains(p)).any(|&p| {
+                g.adj(p)
+                    .iter()
+                    .any(|&n| cells[n] == EMPTY && !(lx.contains(&n) && ly.contains(&n)))
+            })
+        {
             continue;
         }
         let ex_x = lx.len() - shared;

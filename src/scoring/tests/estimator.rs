@@ -788,6 +788,63 @@ fn no_eye_each_and_three_shared_liberties_is_a_seki() {
     }
 }
 
+/// Tygem 2006-09/113542254, the top-left corner (counted W+5.5): Black's A17 and B18-C18,
+/// joined by A18, share C19 and A16 with White's sixteen stones, neither side with an eye.
+/// Taken as one, Black has A18 and B19 to spare against White's B16 and C16: as many as a
+/// seki needs. But White's C19 reaches B19 and ataris nothing yet leaves Black two liberties
+/// against four; White's A16 puts A17 in atari and Black must fill A18 itself. White wins the
+/// race, as the record counts and GNU Go reads it; the corner was kept alive as a seki,
+/// B+7.5.
+#[test]
+fn two_eyeless_chains_joined_by_a_liberty_lose_the_race_to_the_wall() {
+    use super::analysis::Structure;
+    use super::testutil::parse_board;
+    let corner = "
+        . . . O X X . O
+        . X X O O X X X
+        X O O O O O X X
+        . . . O X X X X
+        O O O O X . X X
+        O X O X X O X O
+        X X O X . O O .
+        ";
+    let (g, cells) = parse_board(corner);
+    let mut st = Structure::default();
+    st.compute(&g, &cells);
+    let black: Vec<u16> = [(0, 2), (1, 1)]
+        .iter()
+        .map(|&(x, y)| st.chain_id[g.idx(x, y)])
+        .collect();
+    assert!(!dead::equal_eyes_seki(&g, &cells, &st, &black));
+    let r = game(
+        "
+        . . . O X X . O O . X X O O . . O O X
+        . X X O O X X X O . X O O . O O O X X
+        X O O O O O X X O O X X O O . O X X X
+        . . . O X X X X X O O X O X X O X X O
+        O O O O X . X X O O X X X X X X O X .
+        O X O X X O X O O O O X X O X . O X .
+        X X O X . O O . O X X X O O O O O O X
+        . X X X X X O . O O . X O . O X X X .
+        . . . X O X O . . O X X O O . O X . X
+        . X X O O O . O O X X O . . . O O X X
+        . X O O X O O O X X O . O X X X O O O
+        X O O X X X O X X X O . O O O O X X X
+        . X X O X X X X X O . O X . O X X . .
+        . X O O O X O X X O O O X . O O X . .
+        . . X X O O O O X O X . X X O O X . .
+        . . X O O . O X X . . X X O O X X X .
+        . X O O . O X . . X X O O O O O X . X
+        X X X O . O X X X . X X X O O O O X X
+        . X O O O X X . . . . X O O . X O O .
+        ",
+    )
+    .score();
+    assert_dead(&r, &["A17", "B18", "C18"]);
+    assert_alive(&r, &["D19", "B17", "A14"]);
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
+}
+
 /// Tygem 101015676, the top right (counted B+1.5 with these stones alive): seven black stones
 /// in two chains share one eye and one more liberty, beside a white stone whose other liberty
 /// is an eye of White's corner, itself short of liberties. White's stone on either black
