@@ -456,6 +456,10 @@ impl DeadEstimator {
                     if self.wall_short_inside(g, cells, st, ei) {
                         continue;
                     }
+                    if self.walls_touch_undecided(st, ei) {
+                        self.deferred.push(ei as u16);
+                        continue;
+                    }
                     killed |= self.seki_or_sacrifice(g, st, ei);
                     continue;
                 }

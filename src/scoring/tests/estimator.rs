@@ -845,6 +845,42 @@ fn two_eyeless_chains_joined_by_a_liberty_lose_the_race_to_the_wall() {
     assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
 }
 
+/// Tygem 2006-01/84171079, the bottom left (counted W+2.5): Black's B1-B2 share A1 and B3
+/// with White's ten-stone corner chain, neither with an eye, as in a seki. But the corner's
+/// other neighbours are the seventeen black stones of the fight below, which lose it: White
+/// captures them, fills the shared liberties from its new room and takes B1-B2. The seki was
+/// read before that fight was decided, and Black won by 3.5.
+#[test]
+fn a_seki_waits_for_the_enemy_chains_beside_its_walls() {
+    let r = game(
+        "
+        . . . . . . . . . . O O O O X X X . .
+        . . O . O . . . . O . . . O O O X . .
+        . . . O X O . O O O O O O X O X . . .
+        . . O X X O O X O O X O X X X X . X .
+        . O O X . O X X X X X X . X . . . . .
+        O O X X O O O X . . X . X O O . O X .
+        X O X X . O X X X O X O O . O . . . .
+        X X X . X X O O X X O X X O O X X . .
+        X . X . . . X O X . O O X X X O . . .
+        . . X . . . X O O O O X . . O . O X .
+        . X X . . . X . O O X X X X X X X X X
+        . X . . X X X . O O O X O O O O X O X
+        . X X X O . O O . O X X O . O . O O .
+        X . X X O O . . O . O O . . O O O O O
+        O X X X O O O O . O X O X X O X X X X
+        O O O O X O X X O . . O X O X X . O X
+        O . O X X X . X X O O . O O X . X O .
+        O X O O X X O . X O . O . O X O O X X
+        . X O X X X X X X O . . O X X . X . .
+        ",
+    )
+    .score();
+    assert_dead(&r, &["B1", "B2", "D3", "E2", "J1"]);
+    assert_alive(&r, &["A2", "C1", "D4"]);
+    assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
+}
+
 /// Tygem 101015676, the top right (counted B+1.5 with these stones alive): seven black stones
 /// in two chains share one eye and one more liberty, beside a white stone whose other liberty
 /// is an eye of White's corner, itself short of liberties. White's stone on either black
