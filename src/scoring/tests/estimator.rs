@@ -881,6 +881,42 @@ fn a_seki_waits_for_the_enemy_chains_beside_its_walls() {
     assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
 }
 
+/// Tygem 2006-04/96799664, the bottom right (counted B+9.5): Black's nine stones in the corner
+/// have a square four of their own (S2, S3, T2, T3) inside White's twelve stones, which have
+/// three liberties outside, all beside Black's living stones. The two groups share no
+/// liberty: no move against the corner is an approach, and Black fills White's three
+/// liberties long before White could fill a square four. A race, not a nested seki: it had
+/// both groups living (W+24.5), as if White's capture of the corner were a threat.
+#[test]
+fn inner_stones_sharing_no_liberty_with_the_middle_group_are_no_nested_seki() {
+    let r = game(
+        "
+        O . X . O O X X . X . X X O . O O X .
+        O O X X X X . X . X X X O . O O X X .
+        O X X O X . . . X O X O O O . O O X .
+        O O O O O X X X X . X O . O O X X . X
+        . . . O X X . X X X . X O O X X O X .
+        O O O . O O X . . . . X X X X X O X X
+        . O X O O . O X X . X X . X O O O O X
+        O X X X X O O X X X O . O O . O O . O
+        O X O O O O X X X X O . O . X . . O .
+        . X X O . O O X . . X X X O O O O O O
+        X X O O . X O O X X X . X X X O X O O
+        . X X O X O O O O O X X O X . X X X O
+        X X X X O O X O O O O X O O X . X . X
+        X O O X O X X X O X O O O X . X X X .
+        X . O O X X . O X X X X X X X O O O O
+        X X O O O X X X . X X O . . O O X X X
+        X O O . O X X O X . X X O O O X X . .
+        X O X X O X O O O X . X X X O O X . .
+        O O O . O O O O X X . . . . . O X X X
+        ",
+    )
+    .score();
+    assert_dead(&r, &["Q5", "T5", "P4", "N3", "Q1"]);
+    assert_alive(&r, &["R4", "Q3", "R1", "T1"]);
+}
+
 /// Tygem 101015676, the top right (counted B+1.5 with these stones alive): seven black stones
 /// in two chains share one eye and one more liberty, beside a white stone whose other liberty
 /// is an eye of White's corner, itself short of liberties. White's stone on either black
