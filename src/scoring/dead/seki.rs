@@ -53,11 +53,13 @@ impl DeadEstimator {
     /// `a_seki_waits_for_the_enemy_chains_beside_its_walls`). **choice**, means over seeds 0–4
     /// against deciding at once: Tygem counted exact +5.2 (better under all five seeds),
     /// wrong winners −1.4 (better under four, equal under one), resigned games named +0.035
-    /// points (better under all five). Seed 0: five games to the record's count (two of them
-    /// wrong winners), one wrong winner made (Tygem 88504759), one exact count lost (Tygem
-    /// 109404757: the contents die in a quiet round, then the walls in the last batch of
-    /// playouts) and three counts further off. Leaving the enclosure undecided instead of
-    /// waiting: +5.4 / −0.8 / +0.028.
+    /// points (better under all five); a stated trade: Fox same winner 96.04% → 96.00% (one
+    /// game under one seed), for Fox exact +1.0 a seed. Seed 0: five games to the record's
+    /// count (two of them wrong winners), one wrong winner made (Tygem 88504759), one exact
+    /// count lost (Tygem 109404757: the contents die in a quiet round, then the walls in the
+    /// last batch of playouts) and three counts further off. Leaving the enclosure undecided
+    /// instead of waiting: +5.4 / −0.8 / +0.028; waiting only until the contested fights are
+    /// read, then deciding the seki or killing the contents: +0.2 / +0.6 against waiting.
     pub(super) fn walls_touch_undecided(&self, st: &Structure, ei: usize) -> bool {
         let e = self.encls[ei];
         let contents = &self.cont[e.conts()];
@@ -542,8 +544,8 @@ pub(super) enum Seki {
 /// to the record's count (three games). For one chain as well: exact +1.0, wrong winners
 /// −0.4, resigned games +0.043 points, but a true seki of one black chain whose shared
 /// liberties open onto White's inner point (Tygem 97538596) died: −33 points there. Not
-/// counting the joining points as the several chains' liberties instead: exact −1.2, wrong
-/// winners +0.4 (worse under four seeds and two).
+/// counting the joining points as the several chains' liberties instead: exact −1.2 (worse
+/// under four seeds), wrong winners +0.4 (worse under two).
 pub(crate) fn equal_eyes_seki(g: &Geom, cells: &[u8], st: &Structure, xs: &[u16]) -> bool {
     let Some(&x0) = xs.first() else {
         return false;

@@ -791,10 +791,10 @@ fn no_eye_each_and_three_shared_liberties_is_a_seki() {
 /// Tygem 2006-09/113542254, the top-left corner (counted W+5.5): Black's A17 and B18-C18,
 /// joined by A18, share C19 and A16 with White's sixteen stones, neither side with an eye.
 /// Taken as one, Black has A18 and B19 to spare against White's B16 and C16: as many as a
-/// seki needs. But White's C19 reaches B19 and ataris nothing yet leaves Black two liberties
-/// against four; White's A16 puts A17 in atari and Black must fill A18 itself. White wins the
-/// race, as the record counts and GNU Go reads it; the corner was kept alive as a seki,
-/// B+7.5.
+/// seki needs. But White's C19 gains B19 as a liberty and leaves B18-C18 two liberties
+/// against White's four, and White's A16 puts A17 in atari, so that Black must fill A18
+/// itself. White wins the race, as the record counts and GNU Go reads it; the corner was kept
+/// alive as a seki, B+7.5.
 #[test]
 fn two_eyeless_chains_joined_by_a_liberty_lose_the_race_to_the_wall() {
     use super::analysis::Structure;
