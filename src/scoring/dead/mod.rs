@@ -562,6 +562,12 @@ pub(crate) struct DeadEstimator {
     rim_libs: Vec<u16>,
 }
 
+/// The regions enclosure `ei` bounds, given the enclosure of each region (`region_encl` of
+/// the enclosure's colour).
+fn regions_of(region_encl: &[u16], ei: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..region_encl.len()).filter(move |&r| region_encl[r] as usize == ei)
+}
+
 impl DeadEstimator {
     /// Estimate dead stones of `cells` into `dead` (padded indexing) and flag the stones of
     /// groups proven alive (two eyes) in `alive`. With `fixed`, `dead` is given (territory

@@ -274,10 +274,8 @@ impl DeadEstimator {
     /// walls share with the contents.
     fn walls_share_a_liberty(&self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
         let e = self.encls[ei];
-        let ci = (e.color - 1) as usize;
         let walls = &self.bound[e.bounds()];
-        (0..st.regions.len())
-            .filter(|&r| self.region_encl[ci][r] as usize == ei)
+        regions_of(&self.region_encl[(e.color - 1) as usize], ei)
             .flat_map(|r| st.points(r))
             .any(|&p| {
                 g.adj(p as usize)

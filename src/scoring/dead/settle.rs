@@ -64,10 +64,8 @@ impl DeadEstimator {
     /// Appends the empty points of enclosure `ei` (the regions it bounds) to `self.area`.
     pub(super) fn push_enclosure_points(&mut self, ei: usize, st: &Structure) {
         let ci = (self.encls[ei].color - 1) as usize;
-        for r in 0..st.regions.len() {
-            if self.region_encl[ci][r] as usize == ei {
-                self.area.extend_from_slice(st.points(r));
-            }
+        for r in regions_of(&self.region_encl[ci], ei) {
+            self.area.extend_from_slice(st.points(r));
         }
     }
 
