@@ -907,6 +907,7 @@ fn life_order(why: LifeReason) -> (u8, u8, u8) {
         LifeReason::FinalPlayouts { survived, needed } => (0, survived, needed),
         LifeReason::SekiShape => (1, 0, 0),
         LifeReason::Potential => (2, 0, 0),
+        LifeReason::TempoRace => (3, 0, 0),
     }
 }
 
@@ -929,6 +930,10 @@ fn life_text(why: LifeReason) -> String {
         LifeReason::Potential => {
             "room for two eyes on potential, not read out (counted alive)".into()
         }
+        LifeReason::TempoRace => "won a capturing race the final playouts gave to whichever \
+            side moved first: the side to move after the last stone of a counted game, the last \
+            stone's side of a game that stopped otherwise"
+            .into(),
     }
 }
 

@@ -517,6 +517,21 @@ impl Scorer {
             let row = g.idx(0, y);
             self.cells[row..row + g.w].copy_from_slice(board.row_codes(y as u8));
         }
+        // who a capturing race the first move decides goes to (see the estimator's field)
+        self.estimator.tempo_winner = match (input.last_mover, input.recorded_result) {
+            (Some(last), Some(result)) => {
+                let last = match last {
+                    Color::Black => BLACK,
+                    Color::White => WHITE,
+                };
+                if result.counted {
+                    geom::opp(last)
+                } else {
+                    last
+                }
+            }
+            _ => geom::EMPTY,
+        };
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
     }

@@ -154,6 +154,11 @@ fn vital_point(g: &Geom, pts: &[u16]) -> usize {
 /// Scratch state for local playouts.
 #[derive(Clone, Debug)]
 pub(crate) struct LocalReader {
+    /// Per group of the last [`LocalReader::survival_many`]: the playouts it survived that
+    /// its own colour began, and those the enemy began (a capturing race the first move
+    /// decides shows as all of the one and none of the other).
+    pub own_first: Vec<u16>,
+    pub enemy_first: Vec<u16>,
     base: FastBoard,
     work: FastBoard,
     have_base: bool,
@@ -192,6 +197,8 @@ impl Default for LocalReader {
     fn default() -> Self {
         let g = Geom::new(1, 1);
         LocalReader {
+            own_first: Vec::new(),
+            enemy_first: Vec::new(),
             base: FastBoard::new(g),
             work: FastBoard::new(g),
             have_base: false,
@@ -303,6 +310,10 @@ impl LocalReader {
         self.start_urgent.clone_from(&self.urgent);
         let mut rng = Rng::new(seed ^ self.salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         out.iter_mut().for_each(|o| *o = 0.0);
+        self.own_first.clear();
+        self.own_first.resize(out.len(), 0);
+        self.enemy_first.clear();
+        self.enemy_first.resize(out.len(), 0);
         let mut run = 0;
         for k in 0..playouts {
             if k > 0 {
@@ -334,6 +345,11 @@ impl LocalReader {
                     .count();
                 if kept * 2 >= group.len() {
                     out[j] += 1.0;
+                    if first == colour {
+                        self.own_first[j] += 1;
+                    } else {
+                        self.enemy_first[j] += 1;
+                    }
                 }
                 start = end;
             }

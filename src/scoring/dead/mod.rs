@@ -178,6 +178,22 @@ const SETTLE_DEAD_BELOW: f64 = 0.6;
 /// captures outside their area and nakade fill, seed 0: 0.8 21,509 / 136 / 77.26% against
 /// this rule's 21,516 / 135 / 77.36%.
 const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
+
+/// The fewest stones each of two touching groups needs for the final batch's verdict on
+/// them to be a capturing race decided by the first move (see
+/// [`DeadEstimator::tempo_winner`]): each survived every playout its own colour began and
+/// none the enemy began, so both would die, which a race never ends in. Smaller ones are
+/// such as a ko or an exchange of one or two stones on the edge (Tygem 2006-10/119089224,
+/// 2006-06/101233876), which the side to move does not win by passing. **choice**, means
+/// over seeds 0–4 (`benches/seed_spread.py --against`), Tygem counted exact / wrong winners
+/// / resigned games named, against both groups dying: 3 stones +1.8 / −2.0 (both better
+/// under all five seeds) / +0.030 points (better under all five); 1 stone +0.0 / −0.4 /
+/// +0.063; 2 stones +1.4 / −1.6 / +0.039; 5 stones +2.0 / −2.0 / +0.017. The race given to
+/// the side to move in every game (1 stone): +0.0 / −0.4 / −0.109 (resigned games worse
+/// under all five); to the side of the last stone in every game: +0.0 / −0.8 / +0.063 (1
+/// stone), +0.0 / −0.8 / +0.030 (3 stones). Any group the first move decides, racing or
+/// not, given to the side to move (1 stone): −0.8 / +0.4 / −0.141.
+const TEMPO_RACE_STONES: usize = 3;
 /// Survivals out of `playouts` settle playouts that keep a settled group alive: the fewest
 /// that reach the share [`SETTLE_DEAD_BELOW`] asks for (3 of 4, 5 of 8, 10 of 16).
 pub(crate) fn settle_need(playouts: usize) -> usize {
@@ -429,6 +445,9 @@ pub enum LifeReason {
     /// Left undecided with room for two eyes on potential (an enclosure it may capture, an
     /// eye one move would make false): counted alive without a reading.
     Potential,
+    /// One side of a capturing race the final playouts gave to whichever side moved first,
+    /// given to it by how the game ended (see the estimator's `TEMPO_RACE_STONES`).
+    TempoRace,
 }
 
 /// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
@@ -466,6 +485,13 @@ struct Asked {
 /// Scratch state of the dead-stone estimator.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct DeadEstimator {
+    /// The side a capturing race decided by the first move goes to (see
+    /// [`TEMPO_RACE_STONES`]), from how the game ended: in a game counted at the end, the
+    /// side to move after the last stone, which passed with the race its own (its opponent
+    /// passed after it rather than take it); in a game that stopped otherwise, the side of
+    /// the last stone, whose opponent resigned or lost on time rather than answer. `EMPTY`
+    /// when the record says neither who moved last nor how it ended.
+    pub tempo_winner: u8,
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,
     /// No second settle batch for a split verdict (see
@@ -486,6 +512,12 @@ pub(crate) struct DeadEstimator {
     /// Liberties of one chain ([`DeadEstimator::wall_short_inside`]).
     libs_scratch: Vec<usize>,
     shaky: Vec<bool>,
+    /// Per group of the final batch, over both batches: the playouts it survived that its
+    /// own colour began, and that the enemy began.
+    tempo: Vec<(u16, u16)>,
+    /// Per point: the group of the final batch whose verdict is a race the first move
+    /// decides (see [`TEMPO_RACE_STONES`]), or `NONE`.
+    tempo_group: Vec<u16>,
     groups: Vec<u16>,
     shares: Vec<f64>,
     encl_seen: Marker,

@@ -207,13 +207,24 @@ impl DeadEstimator {
         // more often); only for a split group of six stones or more: CPU −6%. Over both
         // batches a group dies below 0.7 instead of [`SETTLE_DEAD_BELOW`]: +2.8 / −2.6 /
         // −1.07 points; below 0.55: −10.2 / +6.6 / −0.63
+        // the playouts Black began and White began, and who began those each group survived
+        let run1 = (self.reader.playouts - before) as usize;
+        let mut begun = [run1.div_ceil(2), run1 / 2];
+        self.tempo.clear();
+        self.tempo.extend(
+            self.reader
+                .own_first
+                .iter()
+                .zip(&self.reader.enemy_first)
+                .map(|(&a, &b)| (a, b)),
+        );
         if !self.single_batch
             && self
                 .shares
                 .iter()
                 .any(|s| (SHAKY_LOW..SHAKY_HIGH).contains(s))
         {
-            let run1 = (self.reader.playouts - before) as f64;
+            let run1 = run1 as f64;
             let n2 = self.settle_playouts.get();
             let mut more = std::mem::take(&mut self.shares2);
             more.clear();
@@ -235,6 +246,16 @@ impl DeadEstimator {
                 *a = (*a * run1 + b * run2) / (run1 + run2);
             }
             self.shares2 = more;
+            begun[0] += n2.div_ceil(2);
+            begun[1] += n2 / 2;
+            for (t, (a, b)) in self
+                .tempo
+                .iter_mut()
+                .zip(self.reader.own_first.iter().zip(&self.reader.enemy_first))
+            {
+                t.0 += a;
+                t.1 += b;
+            }
         }
         self.put_back_playout_board(board);
         // enclosures whose contents and walls read out as a seki live whatever the playouts
@@ -252,6 +273,7 @@ impl DeadEstimator {
                 SETTLE_DEAD_BELOW
             }
         }));
+        self.mark_tempo_races(g, cells, begun, &dead_below);
         let mut forced: Vec<u16> = Vec::new();
         for (gi, &below) in dead_below.iter().enumerate() {
             if self.shares[gi] >= below {
@@ -291,16 +313,23 @@ impl DeadEstimator {
             if members.iter().all(|m| forced.contains(m)) {
                 share = 1.0;
             }
-            // the playouts' verdict, unless a seki shape overruled it
-            let life = (share == self.shares[gi]).then_some(LifeReason::FinalPlayouts {
+            // the playouts' verdict, unless a seki shape overruled it, or the end of the game
+            // gave the group a race the first move decides
+            let mut life = (share == self.shares[gi]).then_some(LifeReason::FinalPlayouts {
                 survived: (share * 100.0).round() as u8,
                 needed: (below * 100.0).round() as u8,
             });
+            if share < below && self.tempo_won(gi, g, cells) {
+                share = 1.0;
+                life = Some(LifeReason::TempoRace);
+            }
             for k in self.member_start[gi] as usize..self.member_start[gi + 1] as usize {
                 let ch = self.members[k] as usize;
                 self.life[ch] = life;
-                // a split verdict is reported as unsettled, whichever way it went
-                self.shaky[ch] = (SHAKY_LOW..SHAKY_HIGH).contains(&share);
+                // a split verdict is reported as unsettled, whichever way it went (a race
+                // given by the end of the game too)
+                self.shaky[ch] =
+                    (SHAKY_LOW..SHAKY_HIGH).contains(&share) || life == Some(LifeReason::TempoRace);
                 self.status[ch] = if share < below {
                     self.why[ch] = Some(DeadReason::FinalPlayouts {
                         survived: (share * 100.0).round() as u8,
@@ -313,6 +342,62 @@ impl DeadEstimator {
             }
         }
         self.dead_below = dead_below;
+    }
+
+    /// The stones of group `gi` of the final batch, as a range of `stones`.
+    fn group_range(&self, gi: usize) -> std::ops::Range<usize> {
+        let start = if gi == 0 { 0 } else { self.ends[gi - 1] };
+        start..self.ends[gi]
+    }
+
+    /// Marks in `tempo_group` the stones of each group of the final batch that dies on a
+    /// verdict the first move decided (it survived every playout its own colour began and
+    /// none the enemy began), if it has [`TEMPO_RACE_STONES`] stones or more; `begun` counts
+    /// the playouts Black and White began. Nothing is marked when the record does not say how
+    /// the game ended.
+    fn mark_tempo_races(&mut self, g: &Geom, cells: &[u8], begun: [usize; 2], dead_below: &[f64]) {
+        self.tempo_group.clear();
+        if self.tempo_winner == EMPTY {
+            return;
+        }
+        for (gi, &below) in dead_below.iter().enumerate() {
+            let range = self.group_range(gi);
+            let colour = cells[self.stones[range.start] as usize] as usize;
+            let (own, enemy) = (begun[colour - 1], begun[2 - colour]);
+            let (own_kept, enemy_kept) = self.tempo[gi];
+            if self.shares[gi] < below
+                && range.len() >= TEMPO_RACE_STONES
+                && own > 0
+                && enemy > 0
+                && own_kept as usize == own
+                && enemy_kept == 0
+            {
+                if self.tempo_group.is_empty() {
+                    self.tempo_group.resize(g.size, NONE);
+                }
+                for &s in &self.stones[range] {
+                    self.tempo_group[s as usize] = gi as u16;
+                }
+            }
+        }
+    }
+
+    /// Whether group `gi` of the final batch wins a capturing race the first move decides:
+    /// marked by [`DeadEstimator::mark_tempo_races`], touching an enemy group marked too, and
+    /// of the colour the end of the game gives such a race ([`DeadEstimator::tempo_winner`]).
+    fn tempo_won(&self, gi: usize, g: &Geom, cells: &[u8]) -> bool {
+        if self.tempo_group.is_empty() {
+            return false;
+        }
+        let stones = &self.stones[self.group_range(gi)];
+        let colour = cells[stones[0] as usize];
+        colour == self.tempo_winner
+            && self.tempo_group[stones[0] as usize] == gi as u16
+            && stones.iter().any(|&s| {
+                g.adj(s as usize)
+                    .iter()
+                    .any(|&n| cells[n] == opp(colour) && self.tempo_group[n] != NONE)
+            })
     }
 
     /// The undecided chains of each group in `groups`, in chain order, as

@@ -2585,3 +2585,61 @@ fn two_chains_joined_by_a_false_eye_live_in_seki_with_the_walls() {
         ]
     );
 }
+
+/// Tygem game 2006-08/111129900 (counted B+3.5; White played the last stone): in the upper
+/// right, White's corner group through R19 (one eye, S18) and Black's group through R17
+/// (one eye, R14) are in a capturing race the final playouts give to whichever side moves
+/// first: each survived every playout its own colour began and none the other began. Both
+/// died, which a race never ends in, and the margin was off by 36 points. The end of the
+/// game decides it: counted at the end, the race goes to Black, the side to move after
+/// White's last stone, which passed with the race its own; had Black resigned instead, to
+/// White, whose last stone Black did not answer. Without a result the record says nothing,
+/// and the playouts' verdict stands.
+#[test]
+fn a_race_the_first_move_decides_goes_to_the_side_the_end_of_the_game_names() {
+    let mut g = game(
+        "
+        . . . . . O X . . . . . . X X X O O O
+        O . . . . O X O . . . . X X O O O . O
+        . O . O . O X X O . X X X O O O X O O
+        O . O O O O X . X X . X O X X X X O X
+        . . . . O X . . X X X . O X X X X X X
+        O O O O X X X X X O X X O O O X . X O
+        O . O X X X O . X O O O . . O X X O O
+        O O X X . X O X X O . O O . O O O . .
+        X X . . . X O . O O X O X O . . . O .
+        . X X X X O . O O X X X X O X X X . .
+        O X . O X O O X X O O X X X O . . O .
+        O . O O O O X X . O O O X O O . X . .
+        O O O X . X O X . . O X X O . . O O O
+        O X X X X X O . . . O X O O O O O X O
+        O O O X . X O O . . O X X X O X X X X
+        X X O O O X X O . . O X . X X X . . .
+        . X X X X X O . O . O O X X O . . . .
+        . . . . X X O . . O X X . X . . . . .
+        . X . X O O O . O X X X . . . . . . .
+        ",
+    );
+    let corner = ["R19", "S19", "P18", "O17", "S17", "S16"];
+    let race = ["R17", "O16", "T16", "O15", "T15", "Q13"];
+    let r = g.score();
+    assert_dead(&r, &corner);
+    assert_dead(&r, &race);
+    g.last_mover = Some(Color::White);
+    let result = |winner, counted: bool| RecordedResult {
+        winner: Some(winner),
+        margin: counted.then_some(3.5),
+        counted,
+    };
+    g.result = Some(result(Outcome::Black, true));
+    let r = g.score();
+    assert_dead(&r, &corner);
+    assert_alive(&r, &race);
+    assert!(g
+        .life_reasons()
+        .contains(&(vertex("R17"), 16, LifeReason::TempoRace)));
+    g.result = Some(result(Outcome::White, false));
+    let r = g.score();
+    assert_alive(&r, &corner);
+    assert_dead(&r, &race);
+}
