@@ -194,6 +194,9 @@ impl DeadEstimator {
                             x.size == 1 && x.libs == 1
                         })
                 };
+                // a wall in atari inside a space holding enemy stones (see [`ATARI_WALL_STONES`])
+                let broken = self.encls[e].cont_len > 0
+                    && self.wall_in_atari_inside(g, st, e, ATARI_WALL_STONES);
                 let enc = &mut self.encls[e];
                 let single = enc.point != NONE && enc.point != NONE - 1;
                 enc.value = if single && enc.cont_len == 0 {
@@ -217,6 +220,9 @@ impl DeadEstimator {
                 } else {
                     eye_value(g, enc.size as usize, enc.empties as usize, &[], lone)
                 };
+                if broken {
+                    enc.value = enc.value.min(1);
+                }
                 // keep the one point of a one-point eye; for one empty point beside one enemy
                 // stone in atari, the stone's point: the eye left once it is captured
                 enc.point = if single && enc.size == 1 {

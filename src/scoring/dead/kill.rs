@@ -567,12 +567,20 @@ impl DeadEstimator {
         short
     }
 
-    /// Whether a wall chain of enclosure `ei` is in atari at one of its empty points.
-    pub(super) fn wall_in_atari_inside(&self, g: &Geom, st: &Structure, ei: usize) -> bool {
+    /// Whether a wall chain of enclosure `ei`, of `min_stones` stones or more, is in atari at
+    /// one of its empty points.
+    pub(super) fn wall_in_atari_inside(
+        &self,
+        g: &Geom,
+        st: &Structure,
+        ei: usize,
+        min_stones: u16,
+    ) -> bool {
         let c = self.encls[ei].color;
         self.encls[ei].bounds().any(|bi| {
             let ch = self.bound[bi] as usize;
             st.chains[ch].libs == 1
+                && st.chains[ch].size >= min_stones
                 && first_liberty(g, st, ch).is_some_and(|lib| self.enclosure_of(c, st, lib) == ei)
         })
     }

@@ -217,6 +217,18 @@ const ONE_STONE_EMPTIES: usize = 3;
 /// KGS unchanged, +0.2% scoring instructions. This rule alone: +4 / −0 (three of them a whole group killed); with three empty points
 /// or more: no change.
 const ATARI_SINGLES: u16 = 2;
+/// An eye space holding enemy stones is worth one eye at most when one of its wall chains of
+/// at least this many stones is in atari at one of its points: the enemy captures the wall
+/// there and breaks the space (Tygem 2006-02/89163616, counted B+2.5: White's corner, the
+/// eye space O19–T19 and T18 around Black's S18, read as two eyes while its wall S17–T17–T16
+/// was in atari at T18; Black takes it and the corner dies). A lone stone in atari among the
+/// walls is often a dead stone itself (Tygem 2006-08/109197956's O19, whose cap let White's
+/// dead group live). **choice**, means over seeds 0–4 (`benches/seed_spread.py --against`),
+/// Tygem counted exact / wrong winners / resigned games named, against no cap: 2 stones +3.2
+/// / −2.0 / +0.034 points (all three better under all five seeds); 1 stone +3.4 / −1.4 /
+/// +0.095; the cap on empty spaces too (beyond the walls short of liberties that already
+/// shrink a one-region space): 2 stones the same, 1 stone +3.6 / −1.6 / +0.085.
+const ATARI_WALL_STONES: u16 = 2;
 const EYE: u8 = 0;
 const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;

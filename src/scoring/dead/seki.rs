@@ -239,7 +239,7 @@ impl DeadEstimator {
         // 150.2, better under three seeds, worse under one and none; resigned games named
         // 77.38% either way. Tygem 119401174: White's E1-E2, whose other liberty D1 is
         // beside Black's living D2: W+5.5 → B+18.5, the record's count, as GNU Go reads it)
-        if self.wall_in_atari_inside(g, st, ei) || self.wall_short_inside(g, cells, st, ei) {
+        if self.wall_in_atari_inside(g, st, ei, 1) || self.wall_short_inside(g, cells, st, ei) {
             return false;
         }
         // the inner stones must share a liberty with the middle group: with none, no move

@@ -2643,3 +2643,39 @@ fn a_race_the_first_move_decides_goes_to_the_side_the_end_of_the_game_names() {
     assert_alive(&r, &corner);
     assert_dead(&r, &race);
 }
+
+/// Tygem game 2006-02/89163616 (counted B+2.5): White's corner group in the upper right
+/// holds Black's S18 in an eye space of seven empty points along the top edge (O19–T19,
+/// T18), worth two eyes by its size; but its wall S17–T17–T16 is in atari at T18, inside
+/// that space. Black captures it there and the corner is one eye short: it died in the
+/// record, and counting it alive put White 36 points ahead.
+#[test]
+fn a_wall_in_atari_inside_its_eye_space_breaks_the_space() {
+    let g = game(
+        "
+        . O . O X X . . . . X X X O . . . . .
+        O . O O X . X . O O O X O . O O O X .
+        . . . O O X X X X O . X X O X O X O O
+        O O . O . O X X O X . . . X . X X X O
+        . O . O O O . . O X X . . X X . X X X
+        . X O O X O O O O O X . X X O X X . .
+        . X X O X X O X . X X X O X O O O X X
+        . X O O X X X X X X . O O O O O . O .
+        . X O . O X . O X O O O X X O . O O .
+        X O O . . O O O O X . O . X X O O X X
+        . X O . . O X X O X X O X . O O X . .
+        . X . . . O O X X . X O X . O X X X X
+        . . O . . O X . X . X X X . O X O O .
+        . . . . O X X O . X O O X . O X X O .
+        . . O . . O X X X X X O X X O O O X O
+        . . . O . O O . O O X O O O O O X X X
+        . . . . . . O O O X X X O O X X . . .
+        . . . . . O O X X X O O O X X . X X X
+        . . . . . O X X . X X O O X . . . . .
+        ",
+    );
+    let r = g.score();
+    assert_dead(&r, &["S17", "T17", "T16", "R18", "P18", "N18", "O17"]);
+    assert_alive(&r, &["S18", "R17", "P17"]);
+    assert_eq!(reason_at(&g, vertex("S17")), Some(DeadReason::LostFight));
+}
