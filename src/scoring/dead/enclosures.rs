@@ -197,6 +197,15 @@ impl DeadEstimator {
                 // a wall in atari inside a space holding enemy stones (see [`ATARI_WALL_STONES`])
                 let broken = self.encls[e].cont_len > 0
                     && self.wall_in_atari_inside(g, st, e, ATARI_WALL_STONES);
+                // several enemy chains none of which is in atari (see [`UNSETTLED_CONTENTS`])
+                let unsettled = {
+                    let enc = &self.encls[e];
+                    enc.cont_len >= UNSETTLED_CONTENTS
+                        && enc.empties < 6
+                        && enc
+                            .conts()
+                            .all(|k| st.chains[self.cont[k] as usize].libs >= 2)
+                };
                 let enc = &mut self.encls[e];
                 let single = enc.point != NONE && enc.point != NONE - 1;
                 enc.value = if single && enc.cont_len == 0 {
@@ -222,6 +231,9 @@ impl DeadEstimator {
                 };
                 if broken {
                     enc.value = enc.value.min(1);
+                }
+                if unsettled {
+                    enc.value = 0;
                 }
                 // keep the one point of a one-point eye; for one empty point beside one enemy
                 // stone in atari, the stone's point: the eye left once it is captured

@@ -229,6 +229,18 @@ const ATARI_SINGLES: u16 = 2;
 /// +0.095; the cap on empty spaces too (beyond the walls short of liberties that already
 /// shrink a one-region space): 2 stones the same, 1 stone +3.6 / −1.6 / +0.085.
 const ATARI_WALL_STONES: u16 = 2;
+/// An eye space of fewer than six empty points holding at least this many enemy chains, none
+/// of them in atari, makes no sure eye: the enemy stones are not dead yet, and filling the
+/// points between them only joins them (Tygem 2006-01/82629670, counted B+2.5: Black's N19,
+/// O18 and P19, two liberties each, inside White's top group, read as an eye for White,
+/// which lived in every playout as if in seki; White's group dies in the record, and the
+/// margin was off by 61 points). **choice**, means over seeds 0–4
+/// (`benches/seed_spread.py --against`), Tygem counted exact / wrong winners / resigned games
+/// named, against no such rule: 3 chains +2.2 / −1.8 (both better under all five seeds) /
+/// −0.019 points (**a trade, stated**: worse under all five seeds, by 0.014–0.031); 3 chains
+/// and fewer than five empty points +2.0 / −1.8 / −0.017; 4 chains: no counted game changes,
+/// +0.002; 2 chains −18.4 / +15.8 / −0.050.
+const UNSETTLED_CONTENTS: u16 = 3;
 const EYE: u8 = 0;
 const NOT_EYE: u8 = 1;
 const OPEN: u8 = 2;

@@ -2679,3 +2679,40 @@ fn a_wall_in_atari_inside_its_eye_space_breaks_the_space() {
     assert_alive(&r, &["S18", "R17", "P17"]);
     assert_eq!(reason_at(&g, vertex("S17")), Some(DeadReason::LostFight));
 }
+
+/// Tygem game 2006-01/82629670 (counted B+2.5): White's top group (M19, L18–M18, L17–P17,
+/// P18–R18, R19) holds Black's N19, O18 and P19, three single stones of two liberties each,
+/// in a space of three empty points (N18, O19, Q19). It was read as an eye for White, and
+/// in the playouts neither side could fill the points between the black stones without
+/// putting a chain in atari, so White lived in every one as if in seki. The black stones are
+/// not dead yet: White's group dies in the record, and counting it alive put White 61
+/// points ahead.
+#[test]
+fn three_enemy_chains_out_of_atari_leave_no_sure_eye() {
+    let g = game(
+        "
+        . . . . . O O O X X X O X . X . O . .
+        . . . . O O X X . X O O . X O O O X .
+        . . . . O X . X X . O O O O O X X X X
+        . . X O O X X . X . O X X X X X O O X
+        . . X O . O O X X . O X X O . X X O O
+        . X O O O . O O X O . O X . O . O . O
+        . O . . . O X O X O O . X . O . O O .
+        . . . . . X X O X X . . X X O X X X O
+        . . O O . . O O O X O X . X X X X O .
+        . . . . . . . O X X X X X X O O O . O
+        . . X . O O O O X X . . . X . O O O O
+        . . . . O . . O X . . X . X X O X X O
+        . . O X O O . . O X X X X O O . O X O
+        . . O . O X O . O O . X O . O O O X X
+        O O . O X X O O O X X X O X . O X . X
+        X X O O . X X X X X O O O O O X X . X
+        X . X O O X . . X O O X X O X X X X .
+        . X X X O O X X . X X O X X O O . O .
+        . . . X . O O X X . X . X . X . . . .
+        ",
+    );
+    let r = g.score();
+    assert_dead(&r, &["M19", "L18", "P17", "R18", "R19"]);
+    assert_alive(&r, &["N19", "O18", "P19", "K19", "Q17"]);
+}
