@@ -19,7 +19,10 @@
 //!    atari, two or more of them beside two empty points or more). A point where a wall
 //!    chain is in atari is no part of the eye: the enemy captures the wall there; nor is a
 //!    point where a wall chain has its only other liberty outside the space: the enemy fills
-//!    that one and the wall must connect inside.
+//!    that one and the wall must connect inside. A space holding enemy stones is worth one
+//!    eye at most when a wall chain of two stones or more is in atari inside it
+//!    ([`ATARI_WALL_STONES`]), and none when it holds three enemy chains or more, none in
+//!    atari, in fewer than six empty points ([`UNSETTLED_CONTENTS`]).
 //! 2. **Groups.** Chains are joined into groups through *links* (a shared liberty: at the end
 //!    of a game two chains of one colour that share a liberty are nearly always connected;
 //!    **choice**, tuned on the Tygem counted games, where requiring two shared liberties or an
@@ -100,9 +103,12 @@
 //! Every dead chain carries the step that killed it ([`DeadReason`]: markup, snapback, no
 //! two eyes, a lost fight, or its share of the final playouts), and every living chain not
 //! proven alive by two eyes why it lives ([`LifeReason`]: its share of the final playouts, a
-//! seki shape, or potential), which `explain` prints. A group the final playouts split and
+//! seki shape, potential, or a race the end of the game gave it), which `explain` prints. A group the final playouts split and
 //! kill is overruled when it is one side of a seki they cannot keep (eye against eye, no eye
-//! against no eye, its chains taken as one; or a closed or sealed seki). The final batch runs
+//! against no eye, its chains taken as one; or a closed or sealed seki). Two touching groups
+//! the final playouts give to whichever side moves first (a capturing race; both would die)
+//! are given by how the game ended: the side to move after the last stone of a counted game,
+//! the last stone's side otherwise ([`TEMPO_RACE_STONES`]). The final batch runs
 //! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
 //!
 //! # Layout

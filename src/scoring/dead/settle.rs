@@ -1,6 +1,7 @@
 //! Step 5 of the estimator: the final batch of playouts over every group still open, the
-//! area it plays in, the second batch for split verdicts, and the seki checks that overrule
-//! a playout death.
+//! area it plays in, the second batch for split verdicts, the seki checks that overrule a
+//! playout death, and the capturing races the first move decides, given by how the game
+//! ended.
 
 use super::*;
 
@@ -207,7 +208,8 @@ impl DeadEstimator {
         // more often); only for a split group of six stones or more: CPU −6%. Over both
         // batches a group dies below 0.7 instead of [`SETTLE_DEAD_BELOW`]: +2.8 / −2.6 /
         // −1.07 points; below 0.55: −10.2 / +6.6 / −0.63
-        // the playouts Black began and White began, and who began those each group survived
+        // how many playouts each colour began, and per group how many of them it survived,
+        // its own colour's and the enemy's apart
         let run1 = (self.reader.playouts - before) as usize;
         let mut begun = [run1.div_ceil(2), run1 / 2];
         self.tempo.clear();
