@@ -103,9 +103,10 @@
 //! Every dead chain carries the step that killed it ([`DeadReason`]: markup, snapback, no
 //! two eyes, a lost fight, or its share of the final playouts), and every living chain not
 //! proven alive by two eyes why it lives ([`LifeReason`]: its share of the final playouts, a
-//! seki shape, potential, or a race the end of the game gave it), which `explain` prints. A group the final playouts split and
-//! kill is overruled when it is one side of a seki they cannot keep (eye against eye, no eye
-//! against no eye, its chains taken as one; or a closed or sealed seki). Two touching groups
+//! seki shape, potential, or a race the end of the game gave it), which `explain` prints. A
+//! group the final playouts split and kill is overruled when it is one side of a seki they
+//! cannot keep (eye against eye, no eye against no eye, its chains taken as one; or a closed
+//! or sealed seki). Two touching groups
 //! the final playouts give to whichever side moves first (a capturing race; both would die)
 //! are given by how the game ended: the side to move after the last stone of a counted game,
 //! the last stone's side otherwise ([`TEMPO_RACE_STONES`]). The final batch runs
@@ -189,8 +190,8 @@ const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
 /// them to be a capturing race decided by the first move (see
 /// [`DeadEstimator::tempo_winner`]): each survived every playout its own colour began and
 /// none the enemy began, so both would die, which a race never ends in. Smaller ones are
-/// such as a ko or an exchange of one or two stones on the edge (Tygem 2006-10/119089224,
-/// 2006-06/101233876), which the side to move does not win by passing. **choice**, means
+/// mostly a ko or an exchange of one or two stones on the edge (Tygem 2006-10/119089224,
+/// 2006-06/101233876), which the end of the game does not decide. **choice**, means
 /// over seeds 0–4 (`benches/seed_spread.py --against`), Tygem counted exact / wrong winners
 /// / resigned games named, against both groups dying: 3 stones +1.8 / −2.0 (both better
 /// under all five seeds) / +0.030 points (better under all five); 1 stone +0.0 / −0.4 /
@@ -520,7 +521,7 @@ pub(crate) struct DeadEstimator {
     /// side to move after the last stone, which passed with the race its own (its opponent
     /// passed after it rather than take it); in a game that stopped otherwise, the side of
     /// the last stone, whose opponent resigned or lost on time rather than answer. `EMPTY`
-    /// when the record says neither who moved last nor how it ended.
+    /// when the record does not say who played the last stone or how the game ended.
     pub tempo_winner: u8,
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,
