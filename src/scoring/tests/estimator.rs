@@ -326,11 +326,15 @@ fn a_split_playout_verdict_is_reported_as_unsettled() {
 
 /// Tygem game 82615390 (counted W+1.5, exact), lower left: White's six stones around B5,
 /// in atari at B4 inside Black's corner, hope for an eye by capturing Black's B6, itself in
-/// atari at B7: they claim two eyes only on potential, and lose the local playouts of that
-/// fight; `explain` names the reason. (Tygem 111087754's group around R16 showed this until
-/// the semeai check reached ten empty points; it now dies in the final playouts.)
+/// atari at B7. They used to claim two eyes on potential and lose the local playouts of that
+/// fight (`DeadReason::LostFight`, now shown by Tygem 89163616's corner in
+/// `a_wall_in_atari_inside_its_eye_space_breaks_the_space`); since a space holding enemy
+/// stones whose wall is in atari inside it counts one eye at most (`ATARI_WALL_STONES`), the
+/// space they hoped for is no second eye, and the static analysis kills them. The count is
+/// the record's either way. (Tygem 111087754's group around R16 lost such a fight until the
+/// semeai check reached ten empty points; it now dies in the final playouts.)
 #[test]
-fn a_group_that_loses_the_fight_for_its_eye_space_is_named_so() {
+fn six_stones_in_atari_inside_the_space_they_hope_for_have_no_two_eyes() {
     let g = game(
         "
         . . O X X X X X . . . . X O . . . . .
@@ -356,7 +360,7 @@ fn a_group_that_loses_the_fight_for_its_eye_space_is_named_so() {
     );
     // A6 and C4 (White)
     for p in [Point::new(0, 13), Point::new(2, 15)] {
-        assert_eq!(reason_at(&g, p), Some(DeadReason::LostFight), "{p:?}");
+        assert_eq!(reason_at(&g, p), Some(DeadReason::NoTwoEyes), "{p:?}");
     }
 }
 
@@ -2648,7 +2652,8 @@ fn a_race_the_first_move_decides_goes_to_the_side_the_end_of_the_game_names() {
 /// holds Black's S18 in an eye space of seven empty points along the top edge (O19–T19,
 /// T18), worth two eyes by its size; but its wall S17–T17–T16 is in atari at T18, inside
 /// that space. Black captures it there and the corner is one eye short: it died in the
-/// record, and counting it alive put White 36 points ahead.
+/// record, and counting it alive put White 36 points ahead. The corner then claims two eyes
+/// only on potential and loses the local playouts of that fight, which `explain` names.
 #[test]
 fn a_wall_in_atari_inside_its_eye_space_breaks_the_space() {
     let g = game(
