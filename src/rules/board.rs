@@ -62,8 +62,9 @@ fn adj(loc: usize) -> [usize; 4] {
     [loc - STRIDE, loc - 1, loc + 1, loc + STRIDE]
 }
 
+/// The cell code of `color` (the codes [`Board::row_codes`] gives, which scoring's cells use).
 #[inline]
-fn code(color: Color) -> u8 {
+pub(crate) fn code(color: Color) -> u8 {
     color.index() as u8 + 1
 }
 

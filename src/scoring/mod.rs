@@ -520,10 +520,7 @@ impl Scorer {
         // who a capturing race the first move decides goes to (see the estimator's field)
         self.estimator.tempo_winner = match (input.last_mover, input.recorded_result) {
             (Some(last), Some(result)) => {
-                let last = match last {
-                    Color::Black => BLACK,
-                    Color::White => WHITE,
-                };
+                let last = crate::rules::board::code(last);
                 if result.counted {
                     geom::opp(last)
                 } else {
