@@ -33,8 +33,9 @@ pub enum KomiArg {
 #[derive(Debug, Args)]
 pub struct PlayoutsArg {
     /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
-    /// judge unfinished fights (resigned games) better, at a cost in proportion: README,
-    /// "Playouts".
+    /// judge unfinished fights (resigned games) better, at a cost in proportion; games the
+    /// record says were counted run 64 whatever N (their open groups are few and small):
+    /// README, "Playouts".
     #[arg(long = "playouts", default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
           value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
     pub n: u8,

@@ -41,7 +41,7 @@ pub(crate) mod testutil;
 
 pub use count::PointOwner;
 pub use dead::{DeadReason, LifeReason};
-pub use playout::{MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
+pub use playout::{COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;
 use crate::rules::{Color, Point, RulesetId};
@@ -438,7 +438,8 @@ impl Scorer {
     /// How many playouts decide the groups still open at the end of the dead-stone estimate
     /// (default [`SETTLE_PLAYOUTS`]; clamped to `1..=`[`MAX_SETTLE_PLAYOUTS`]). More playouts
     /// judge unfinished fights (resigned games) better and cost time in proportion; the
-    /// measured trade-off is at [`SETTLE_PLAYOUTS`].
+    /// measured trade-off is at [`SETTLE_PLAYOUTS`]. A game the record says was counted runs
+    /// [`COUNTED_SETTLE_PLAYOUTS`] unless `n` is more.
     pub fn set_settle_playouts(&mut self, n: usize) {
         self.estimator.settle_playouts = dead::SettlePlayouts::new(n);
     }
@@ -529,6 +530,7 @@ impl Scorer {
             }
             _ => geom::EMPTY,
         };
+        self.estimator.counted = input.recorded_result.is_some_and(|r| r.counted);
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
     }

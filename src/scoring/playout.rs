@@ -87,6 +87,22 @@ pub(crate) const PLAYOUTS: usize = 10;
 pub const SETTLE_PLAYOUTS: usize = 6;
 /// The most settle playouts a caller may ask for.
 pub const MAX_SETTLE_PLAYOUTS: usize = 64;
+/// Playouts of the final settle batch (and of its second batch) in a game the record says
+/// was counted, unless the caller asks for more: there the players agreed on every group's
+/// fate, the groups left to the final batch are few and small (a batch of 59 points on
+/// average, against 324 in a resigned game), and a verdict the six playouts split is a
+/// reading that more playouts settle, not an open fight. **choice**, Tygem 77,076 games,
+/// means over seeds 0–4 (`benches/seed_spread.py --against`), counted exact / wrong winners
+/// against [`SETTLE_PLAYOUTS`]: 24 +14.2 / −9.2; 42 +17.4 / −10.4 (both better under all
+/// five seeds); 64 +19.4 (better under all five) / −10.4 (better under four, equal under
+/// one); the resigned games unchanged; full-scan CPU 28.5 s → 29.4 s (one run each: under
+/// 3%, the counted games' batches being small). Measured first as a third batch after the
+/// second, when some group's share lay within 0.17 of the share it needs: of 12 playouts in
+/// every game, +11.6 / −6.4 and resigned games named +1.76 points, for 50% more CPU (their
+/// batches are large, and 83% of them have such a group); of 36 in counted games only,
+/// +15.2 / −8.0 (within 0.25: +16.6 / −8.2); of 12 whenever the batch spans at most 150
+/// points, +11.2 / −6.0.
+pub const COUNTED_SETTLE_PLAYOUTS: usize = 64;
 
 /// Captures of at most this many stones make their points part of the area, even stones
 /// that lay outside it (prisoners already judged dead, never asked about): the capturer's

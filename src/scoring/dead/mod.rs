@@ -110,7 +110,9 @@
 //! the final playouts give to whichever side moves first (a capturing race; both would die)
 //! are given by how the game ended: the side to move after the last stone of a counted game,
 //! the last stone's side otherwise ([`TEMPO_RACE_STONES`]). The final batch runs
-//! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more.
+//! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more, and
+//! [`COUNTED_SETTLE_PLAYOUTS`] in a game the record says was counted (its open groups are few
+//! and small, and a verdict six playouts split is one more would settle).
 //!
 //! # Layout
 //!
@@ -134,7 +136,7 @@ use shape::*;
 use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use super::local::{Capture, LocalSolver, MAX_DAME, MAX_POINTS};
-use super::playout::{LocalReader, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
+use super::playout::{LocalReader, COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 use crate::rules::Point;
 
 /// Life of a stone's group as reported to the seki finder and the counter.
@@ -523,6 +525,9 @@ pub(crate) struct DeadEstimator {
     /// the last stone, whose opponent resigned or lost on time rather than answer. `EMPTY`
     /// when the record does not say who played the last stone or how the game ended.
     pub tempo_winner: u8,
+    /// Whether the record says the game was counted at the end: its final batch runs
+    /// [`COUNTED_SETTLE_PLAYOUTS`] playouts at least.
+    pub counted: bool,
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,
     /// No second settle batch for a split verdict (see

@@ -179,14 +179,15 @@ impl DeadEstimator {
         let board = self.playout_board(g, cells, st);
         let seed = (self.stones[0] as u64) << 24 ^ self.stones.len() as u64 ^ 0xdead;
         let before = self.reader.playouts;
+        let n = self.final_playouts();
         self.reader.survival_many(
             g,
             &board,
             &self.area,
             &self.stones,
             &self.ends,
-            self.settle_playouts.get(),
-            settle_need(self.settle_playouts.get()),
+            n,
+            settle_need(n),
             seed,
             true,
             &mut self.shares,
@@ -227,7 +228,7 @@ impl DeadEstimator {
                 .any(|s| (SHAKY_LOW..SHAKY_HIGH).contains(s))
         {
             let run1 = run1 as f64;
-            let n2 = self.settle_playouts.get();
+            let n2 = n;
             let mut more = std::mem::take(&mut self.shares2);
             more.clear();
             more.resize(self.shares.len(), 0.0);
@@ -344,6 +345,17 @@ impl DeadEstimator {
             }
         }
         self.dead_below = dead_below;
+    }
+
+    /// Playouts of the final batch (and of its second batch): the caller's count, at least
+    /// [`COUNTED_SETTLE_PLAYOUTS`] in a game the record says was counted.
+    fn final_playouts(&self) -> usize {
+        let n = self.settle_playouts.get();
+        if self.counted {
+            n.max(COUNTED_SETTLE_PLAYOUTS)
+        } else {
+            n
+        }
     }
 
     /// The stones of group `gi` of the final batch, as a range of `stones`.

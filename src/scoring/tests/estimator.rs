@@ -651,6 +651,64 @@ fn the_settle_batch_runs_the_playouts_asked_for() {
     assert_eq!(scorer.settle_playouts(), MAX_SETTLE_PLAYOUTS);
 }
 
+/// Tygem 2006-07/106810821, counted B+9.5: Black's eighteen stones on the left (A17 to E11)
+/// and White's three at A14 share the liberties A15, A13, C13, A12 and A11, a seki. Six
+/// settle playouts kill Black in every one, so the seki check never looks; a counted game
+/// runs [`COUNTED_SETTLE_PLAYOUTS`], which leave Black a share among the split verdicts, and
+/// the seki check keeps it alive: the record's count. The same position resigned runs six.
+#[test]
+fn a_counted_game_settles_its_open_groups_with_more_playouts() {
+    let mut g = game(
+        "
+        . . . O O X X . . X O O . . O X X X .
+        O O . O X X . X X . X O . O O O O X .
+        X O . O O O X . . . X O O X O O X . .
+        X X O O X X X X X X O O X X X O X . .
+        . X X X O O O O X O O O X X X X X X X
+        O O O X O X X O O . . O X O X X O X O
+        . X . X X X O O . . . O X O . O O O O
+        . X X X X O . O . . . O O O . O O O .
+        . O O O X O O . . . . O X X X X O X X
+        O O O O O O . . . . . . O X . . X X .
+        O X O X X X O . . . . . O X . . . . .
+        X X O . X O O . . . . O O X . . X . .
+        . X O X X X O . . . . O X . . . . . .
+        . . X . X O . . . O O X . X . . . . .
+        . X X . X O O O . O X X X . . . O . .
+        X . . X O O . . O O X . . X X X O . .
+        O X X O O X O . . O O X X . . . X X .
+        O O O . . . X O O X X . X . . . . . .
+        . . . . . . . O X X X X . . . . . . .
+        ",
+    );
+    g.last_mover = Some(Color::White);
+    let result = |counted: bool| RecordedResult {
+        winner: Some(Outcome::Black),
+        margin: counted.then_some(9.5),
+        counted,
+    };
+    let mut scorer = Scorer::new();
+    g.result = Some(result(true));
+    let counted = scorer.score(&input_of(&g));
+    let ran_counted = scorer.estimator.reader.playouts as usize;
+    assert_alive(&counted, &["A17", "B15", "E11"]);
+    assert!(counted.seki_stones.contains(&vertex("A17")));
+    assert!(counted.seki_stones.contains(&vertex("A14")));
+    g.result = Some(result(false));
+    let resigned = scorer.score(&input_of(&g));
+    let ran_resigned = scorer.estimator.reader.playouts as usize;
+    assert_dead(&resigned, &["A17", "B15", "E11"]);
+    assert_alive(&resigned, &["A14"]);
+    assert!(
+        ran_counted >= COUNTED_SETTLE_PLAYOUTS && ran_resigned < COUNTED_SETTLE_PLAYOUTS,
+        "{ran_counted} playouts counted, {ran_resigned} resigned"
+    );
+    // asking for more than the counted games' default raises theirs too
+    scorer.set_settle_playouts(MAX_SETTLE_PLAYOUTS);
+    g.result = Some(result(true));
+    assert_eq!(scorer.score(&input_of(&g)), counted);
+}
+
 /// Another playout seed ([`Scorer::set_playout_seed`]) is another deterministic sample: seed 0
 /// is the default; the same seed gives the same report every time; and on Tygem game
 /// 117400364 the split verdict moves with the sample: Black's nine stones in the bottom-left
