@@ -64,6 +64,14 @@ impl Rng {
 /// 21,397.6 → 21,403.8, wrong winners 216.4 → 210.0, resigned 72.20% → 72.26%, better
 /// under four seeds of five.
 pub(crate) const PLAYOUTS: usize = 10;
+/// Playouts per fight question in a game the record says was counted, where the static
+/// analysis asks few questions and each decides a settled fight, not an open one (see
+/// [`COUNTED_SETTLE_PLAYOUTS`] for the final batch). **choice**, Tygem 77,076 games, means
+/// over seeds 0–4 (`benches/seed_spread.py --against`), counted exact / wrong winners against
+/// [`PLAYOUTS`], both with the counted games' 64 settle playouts: 20 +5.0 / −1.2; 30 +7.2 /
+/// −1.8; 40 +9.4 / −3.4; 60 +11.0 / −4.6 (both better under all five seeds); 100 +10.6 /
+/// −4.8. The resigned games unchanged.
+pub(crate) const COUNTED_PLAYOUTS: usize = 60;
 /// Playouts for the final batch that settles every group still open at once, unless the
 /// caller asks for more ([`crate::scoring::Scorer::set_settle_playouts`]): in a game stopped
 /// mid-fight that batch spans most of the board. A group lives when it survives
@@ -258,8 +266,8 @@ impl LocalReader {
         self.have_base = true;
     }
 
-    /// Whether at least half of `stones` keep their colour in at least half of [`PLAYOUTS`]
-    /// playouts, playing only on the empty points of `area` (padded indices) and on the
+    /// Whether at least half of `stones` keep their colour in at least half of `playouts`
+    /// playouts ([`PLAYOUTS`], or [`COUNTED_PLAYOUTS`] in a counted game), playing only on the empty points of `area` (padded indices) and on the
     /// points of small captures during the playout (see [`CAPTURED_JOIN_AREA`]). Without race
     /// sense: see [`LocalReader::race_atari`].
     pub fn survives_half(
@@ -269,12 +277,13 @@ impl LocalReader {
         area: &[u16],
         stones: &[u16],
         seed: u64,
+        playouts: usize,
     ) -> bool {
         let mut out = [0.0];
         let ends = [stones.len()];
-        let need = PLAYOUTS.div_ceil(2);
+        let need = playouts.div_ceil(2);
         self.survival_many(
-            g, cells, area, stones, &ends, PLAYOUTS, need, seed, false, &mut out,
+            g, cells, area, stones, &ends, playouts, need, seed, false, &mut out,
         );
         out[0] >= 0.5
     }

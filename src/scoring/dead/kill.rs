@@ -185,9 +185,10 @@ impl DeadEstimator {
             return a.survives;
         }
         let board = self.playout_board(g, cells, st);
+        let n = self.question_playouts();
         let survives = self
             .reader
-            .survives_half(g, &board, &self.area, &self.stones, seed);
+            .survives_half(g, &board, &self.area, &self.stones, seed, n);
         self.put_back_playout_board(board);
         let at = self.asked_points.len();
         self.asked_points.extend_from_slice(&self.stones);
@@ -245,9 +246,10 @@ impl DeadEstimator {
             }
             self.push_potential(ei, st);
             let seed = ((self.stones[0] as u64) << 20) ^ (ei as u64) ^ 0x5eed;
+            let n = self.question_playouts();
             if !self
                 .reader
-                .survives_half(g, cells, &self.area, &self.stones, seed)
+                .survives_half(g, cells, &self.area, &self.stones, seed, n)
             {
                 for k in cont {
                     self.status[self.cont[k] as usize] = DEAD;

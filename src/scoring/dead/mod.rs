@@ -136,7 +136,10 @@ use shape::*;
 use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
 use super::local::{Capture, LocalSolver, MAX_DAME, MAX_POINTS};
-use super::playout::{LocalReader, COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
+use super::playout::{
+    LocalReader, COUNTED_PLAYOUTS, COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, PLAYOUTS,
+    SETTLE_PLAYOUTS,
+};
 use crate::rules::Point;
 
 /// Life of a stone's group as reported to the seki finder and the counter.
@@ -526,7 +529,8 @@ pub(crate) struct DeadEstimator {
     /// when the record does not say who played the last stone or how the game ended.
     pub tempo_winner: u8,
     /// Whether the record says the game was counted at the end: its final batch runs
-    /// [`COUNTED_SETTLE_PLAYOUTS`] playouts at least.
+    /// [`COUNTED_SETTLE_PLAYOUTS`] playouts at least, its fight questions
+    /// [`COUNTED_PLAYOUTS`].
     pub counted: bool,
     /// Playouts of the final settle batch.
     pub settle_playouts: SettlePlayouts,

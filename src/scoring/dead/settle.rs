@@ -347,6 +347,16 @@ impl DeadEstimator {
         self.dead_below = dead_below;
     }
 
+    /// Playouts per fight question of the static analysis: [`COUNTED_PLAYOUTS`] in a game the
+    /// record says was counted, else [`PLAYOUTS`].
+    pub(super) fn question_playouts(&self) -> usize {
+        if self.counted {
+            COUNTED_PLAYOUTS
+        } else {
+            PLAYOUTS
+        }
+    }
+
     /// Playouts of the final batch (and of its second batch): the caller's count, at least
     /// [`COUNTED_SETTLE_PLAYOUTS`] in a game the record says was counted.
     fn final_playouts(&self) -> usize {

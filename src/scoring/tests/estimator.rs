@@ -709,6 +709,54 @@ fn a_counted_game_settles_its_open_groups_with_more_playouts() {
     assert_eq!(scorer.score(&input_of(&g)), counted);
 }
 
+/// Tygem 2006-04/95763631, counted B+5.5: Black's eight stones at the top (J19 to K16) have
+/// cut White's N18 and R18 off inside Black's top right. A counted game asks each fight
+/// question of the static analysis with [`COUNTED_PLAYOUTS`]: White's two stones die there,
+/// and Black's top lives, the record's count. Asked with [`PLAYOUTS`], White's stones went on
+/// to the final batch, which killed Black's top (W+14.5, 20 points off).
+#[test]
+fn a_counted_game_asks_its_fight_questions_with_more_playouts() {
+    let mut g = game(
+        "
+        . . . . . X O O X . . X . . . . X . X
+        . X X X X X X O X X X X O . . . O X .
+        X . X O . X O O O X O O X X X X . X .
+        X X O O . X X O O X O . O X X X X X X
+        O O O X X X O O . O O O O X O X O O X
+        . X O O X X X O X O X X X X O X X O O
+        . . O X X . O O X O O O O O O O X O .
+        . . O X O X . . X X X O O X X O O O O
+        . O X X O X O O O O X O X . . X X O X
+        O . O X O X X X X O X X X X X . X X X
+        . O O X O O X O O O O X . O X X O O X
+        O O O O O X X X O . X X O . X X X O O
+        O X O O X X X O O . . . O X X X O . O
+        X X O O O X X X O O O O O O X O O O O
+        X . X X X . X O O X X X X X X O . O X
+        X X X X X X X O O X X X O O O O X X X
+        O O X O O X O O O O X O O X O X . . X
+        O . O O . O . O . O X O O . O X X . X
+        O O . O O . O . O X X X O X O O . X .
+        ",
+    );
+    g.last_mover = Some(Color::Black);
+    g.captures_by_black = 16;
+    g.captures_by_white = 12;
+    g.black_plays = 164;
+    g.white_plays = 163;
+    g.komi = Some(6.5);
+    g.rules = Some(RulesetId::Korean);
+    g.result = Some(RecordedResult {
+        winner: Some(Outcome::Black),
+        margin: Some(5.5),
+        counted: true,
+    });
+    let counted = g.score();
+    assert_alive(&counted, &["J19", "M19", "K16"]);
+    assert_dead(&counted, &["N18", "R18"]);
+    assert_eq!(margin(&counted, RulesetId::Korean), 5.5);
+}
+
 /// Another playout seed ([`Scorer::set_playout_seed`]) is another deterministic sample: seed 0
 /// is the default; the same seed gives the same report every time; and on Tygem game
 /// 117400364 the split verdict moves with the sample: Black's nine stones in the bottom-left
