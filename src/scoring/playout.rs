@@ -112,7 +112,7 @@ pub const MAX_SETTLE_PLAYOUTS: usize = 64;
 /// every game, +11.6 / −6.4 and resigned games named +1.76 points, for 50% more CPU (their
 /// batches are large, and 83% of them have such a group); of 36 in counted games only,
 /// +15.2 / −8.0 (within 0.25: +16.6 / −8.2); of 12 whenever the batch spans at most 150
-/// points, +11.2 / −6.0. Measured and left as they were, with [`COUNTED_PLAYOUTS`] too: 128
+/// points, +11.2 / −6.0. Measured and left as they were, with 60 per fight question too: 128
 /// playouts −0.4 / +0.8; over so many playouts a counted game's groups needing other shares,
 /// inside an enemy enclosure 0.7 (+0.8 / −2.6, exact better under three seeds of five only),
 /// 0.65 (−2.4 / −1.8), 0.8 (−12.8 / +8.4), elsewhere 0.55 (+0.2 / 0.0), 0.65 (−1.2 / +1.2).
@@ -273,9 +273,10 @@ impl LocalReader {
     }
 
     /// Whether at least half of `stones` keep their colour in at least half of `playouts`
-    /// playouts ([`PLAYOUTS`], or [`COUNTED_PLAYOUTS`] in a counted game), playing only on the empty points of `area` (padded indices) and on the
-    /// points of small captures during the playout (see [`CAPTURED_JOIN_AREA`]). Without race
-    /// sense: see [`LocalReader::race_atari`].
+    /// playouts ([`PLAYOUTS`], or [`COUNTED_PLAYOUTS`] in a counted game), playing only on
+    /// the empty points of `area` (padded indices) and on the points of small captures during
+    /// the playout (see [`CAPTURED_JOIN_AREA`]). Without race sense: see
+    /// [`LocalReader::race_atari`].
     pub fn survives_half(
         &mut self,
         g: &Geom,

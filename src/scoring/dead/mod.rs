@@ -110,9 +110,10 @@
 //! the final playouts give to whichever side moves first (a capturing race; both would die)
 //! are given by how the game ended: the side to move after the last stone of a counted game,
 //! the last stone's side otherwise ([`TEMPO_RACE_STONES`]). The final batch runs
-//! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more, and
-//! [`COUNTED_SETTLE_PLAYOUTS`] in a game the record says was counted (its open groups are few
-//! and small, and a verdict six playouts split is one more would settle).
+//! [`SETTLE_PLAYOUTS`] playouts unless the caller asks for more. A game the record says was
+//! counted runs [`COUNTED_SETTLE_PLAYOUTS`] there and [`COUNTED_PLAYOUTS`] per fight question
+//! of step 4 (not [`PLAYOUTS`]): its open groups are few and small, and a verdict that a few
+//! playouts split is a reading that more playouts settle.
 //!
 //! # Layout
 //!
