@@ -565,10 +565,12 @@ fn explain_says_why_estimated_stones_are_dead() {
 
 /// Without markup, `explain` also says why the estimator keeps alive the chains it could not
 /// prove alive by two eyes, and how narrowly: Tygem 2006-06/102880970's final position (W+14.5),
-/// where White's groups on the left survive 75% of the final playouts and those in the middle
-/// all of them. Black's left-side group, which survived 80% of them (inside White's enclosure,
-/// which asks 75%) before the settle area took in the liberties of chains with four, now
-/// survives half and dies, as GNU Go reads it: a split verdict, listed as unsettled.
+/// where White's groups on the left survive 89% of the final playouts (64 of them, the game
+/// being counted; 75% of six and their second batch before) and those in the middle all of
+/// them. Black's left-side group, which survived 80% of them (inside White's enclosure, which
+/// asks 75%) before the settle area took in the liberties of chains with four, now survives
+/// 47% (half of twelve before) and dies, as GNU Go reads it: a split verdict, listed as
+/// unsettled.
 #[test]
 fn explain_says_why_unproven_groups_live() {
     let position = "
@@ -612,9 +614,9 @@ fn explain_says_why_unproven_groups_live() {
     let text = e.text();
     for line in [
         "why alive without two proven eyes (chains):",
-        "  survived 75% of the final playouts (a group needs 60%): W A6 (14 stones), W H4 (2 stones)",
+        "  survived 89% of the final playouts (a group needs 60%): W A6 (14 stones), W H4 (2 stones)",
         "  survived 100% of the final playouts (a group needs 60%): W M4 (2 stones), W L2, W N2 (4 stones)",
-        "  survived 50% of the final playouts (a group inside an enemy enclosure needs 75%): B D11, \
+        "  survived 47% of the final playouts (a group inside an enemy enclosure needs 75%): B D11, \
          B C10, B D10, B E10, B F10, B B9, B E9, B F8, B A7, B B7, B C7, B E7, B G7, B D6, B F6, \
          B E5, B G5, B H5",
     ] {
