@@ -201,7 +201,7 @@ impl DeadEstimator {
                 let unsettled = {
                     let enc = &self.encls[e];
                     enc.cont_len >= UNSETTLED_CONTENTS
-                        && enc.empties < 6
+                        && (enc.empties as usize) < TWO_EYE_EMPTIES
                         && enc
                             .conts()
                             .all(|k| st.chains[self.cont[k] as usize].libs >= 2)
@@ -506,10 +506,14 @@ impl DeadEstimator {
 pub(super) fn eye_value(g: &Geom, size: usize, empties: usize, pts: &[u16], lone: bool) -> u8 {
     if empties < size {
         // dead enemy stones inside: only room for six empty points or more makes two eyes
-        // (**choice**, tuned on the Tygem counted games), or a single enemy stone in atari
-        // with three empty points or more beside it (see [`ONE_STONE_EMPTIES`])
+        // (see [`TWO_EYE_EMPTIES`]), or a single enemy stone in atari with three empty points
+        // or more beside it (see [`ONE_STONE_EMPTIES`])
         let one_stone = lone && empties >= ONE_STONE_EMPTIES;
-        return if empties >= 6 || one_stone { 2 } else { 1 };
+        return if empties >= TWO_EYE_EMPTIES || one_stone {
+            2
+        } else {
+            1
+        };
     }
     if size >= 7 {
         return 2;

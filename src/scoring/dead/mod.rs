@@ -212,6 +212,10 @@ const TEMPO_RACE_STONES: usize = 3;
 pub(crate) fn settle_need(playouts: usize) -> usize {
     (3 * playouts).div_ceil(5)
 }
+/// An eye space holding dead enemy stones is worth two eyes with this many empty points or
+/// more (**choice**, tuned on the Tygem counted games; see [`eye_value`]); below it, several
+/// enemy chains out of atari make it no sure eye (see [`UNSETTLED_CONTENTS`]).
+const TWO_EYE_EMPTIES: usize = 6;
 /// An eye space holding a single enemy stone is worth two eyes with this many empty points
 /// or more (**choice**, Tygem counted games: 3 gains 208 exact results and loses 36, 88.4% →
 /// 89.1% exact, 96.8% → 97.2% same winner; 2 gains 215 but loses 163; 4 gains 32 and loses

@@ -228,7 +228,6 @@ impl DeadEstimator {
                 .any(|s| (SHAKY_LOW..SHAKY_HIGH).contains(s))
         {
             let run1 = run1 as f64;
-            let n2 = n;
             let mut more = std::mem::take(&mut self.shares2);
             more.clear();
             more.resize(self.shares.len(), 0.0);
@@ -238,19 +237,19 @@ impl DeadEstimator {
                 &self.area,
                 &self.stones,
                 &self.ends,
-                n2,
+                n,
                 0,
                 seed ^ 0x005e_ed0f_5eed,
                 true,
                 &mut more,
             );
-            let run2 = n2 as f64;
+            let run2 = n as f64;
             for (a, b) in self.shares.iter_mut().zip(&more) {
                 *a = (*a * run1 + b * run2) / (run1 + run2);
             }
             self.shares2 = more;
-            begun[0] += n2.div_ceil(2);
-            begun[1] += n2 / 2;
+            begun[0] += n.div_ceil(2);
+            begun[1] += n / 2;
             for (t, (a, b)) in self
                 .tempo
                 .iter_mut()
