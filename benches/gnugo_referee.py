@@ -18,6 +18,11 @@ is scored again with GNU Go's dead stones as its TB/TW markup (appended to the r
 node; Tygem records have no variations), and the table gives the record agreement then: how
 many of our wrong results better reading alone would put right.
 
+With `--no-convention`, only games whose position holds no teire point, thrown-in stone or
+seki eye are sampled: their records cannot differ from ours by a counting convention, so the
+table says how much of the rest of the gap is the records' own (GNU Go equals ours) and how
+much is reading (GNU Go equals the record).
+
 Not part of CI (GNU Go is a Debian package, `apt-get install gnugo`, and a sample of 100
 games takes ~10 minutes on two cores). Usage:
 
@@ -28,6 +33,8 @@ games takes ~10 minutes on two cores). Usage:
         --classes 'differs < 30,differs >= 30' --per-class 1000   # every wrong winner
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead \
         --as-markup --classes 'differs < 30,differs >= 30' --per-class 1000
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip \
+        --no-convention --classes 'winner,differs < 30' --per-class 40   # the gap's owner
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
@@ -51,8 +58,16 @@ BIN = os.path.join(ROOT, "target", "release", "kifu-audit")
 SCORE = re.compile(r"(Black|White) wins by ([\d.]+) points")
 
 
-def classes(parquet):
-    """Counted games with a member name, their recorded and our margins, and their class."""
+def classes(parquet, no_convention=False):
+    """Counted games with a member name, their recorded and our margins, and their class.
+    `no_convention`: only games whose position holds none of the points a record may count
+    either way (teire, thrown-in stones left on the board, seki eyes)."""
+    convention = (
+        "AND black_teire + white_teire + black_throw_ins + white_throw_ins"
+        " + black_seki_eyes + white_seki_eyes = 0"
+        if no_convention
+        else ""
+    )
     rows = duckdb.connect().execute(
         f"""
         SELECT member,
@@ -61,6 +76,7 @@ def classes(parquet):
                record_agreement
         FROM '{parquet}'
         WHERE record_agreement IN ('exact', 'winner', 'differs') AND member IS NOT NULL
+          {convention}
         ORDER BY member, game_index
         """
     ).fetchall()
@@ -234,13 +250,16 @@ def main():
     ap.add_argument("--list", action="store_true", help="with --dead: one line per game")
     ap.add_argument("--as-markup", action="store_true",
                     help="with --dead: score again with GNU Go's dead stones as markup")
+    ap.add_argument("--no-convention", action="store_true",
+                    help="only games with no teire, thrown-in stones or seki eyes (whose "
+                         "records may count those either way)")
     ap.add_argument("--classes", default=None,
                     help="only these classes, comma-separated (e.g. 'differs < 30,differs >= 30')")
     args = ap.parse_args()
     if not os.path.exists(GNUGO):
         sys.exit("gnugo not found (apt-get install gnugo)")
     rng = random.Random(args.seed)
-    by_class = classes(args.parquet)
+    by_class = classes(args.parquet, args.no_convention)
     if args.classes:
         wanted = {c.strip() for c in args.classes.split(",")}
         by_class = {c: games for c, games in by_class.items() if c in wanted}
