@@ -34,7 +34,7 @@ games takes ~10 minutes on two cores). Usage:
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --dead \
         --as-markup --classes 'differs < 30,differs >= 30' --per-class 1000
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip \
-        --no-convention --classes 'winner,differs < 30' --per-class 40   # the gap's owner
+        --no-convention --classes 'winner,differs < 30,differs >= 30' --per-class 40
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
