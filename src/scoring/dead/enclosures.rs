@@ -90,6 +90,7 @@ impl DeadEstimator {
                     self.encls.push(Encl {
                         color: c,
                         point: NONE,
+                        board: (g.w * g.h) as u16,
                         ..Encl::default()
                     });
                 }

@@ -1820,6 +1820,41 @@ fn groups_on_an_open_board_are_not_dead_for_lack_of_eyes_yet() {
     );
 }
 
+/// Fox 1503379906019999571: a three-stone handicap game stopped after fifteen moves (`B+31`).
+/// For each colour, the whole board but its own stones is one "enclosure" holding the
+/// enemy's stones, too few of them (eight white, eleven black) to make it open board by
+/// their count, so all of White's died and Black won by 359 points. An enclosure of more than
+/// half the board is open board: nothing dies, both sides keep area.
+#[test]
+fn nothing_dies_in_an_opening() {
+    let r = game(
+        "
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . O . . X . O . . O . X . . .
+        . . . X . . . . . . . . . . . X . . .
+        . . . . . O . . X . O . . . . . . . .
+        . . X . . . . . . . . . . . . . . . .
+        . . . . . O . . X . . . . . . . X . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . X . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . X . . . . . . . . . . . O . . .
+        . . . . . . . . . . . . . . O . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        ",
+    )
+    .score();
+    assert_eq!((r.dead_black, r.dead_white), (0, 0), "{:?}", r.dead_stones);
+    assert!(r.black_area > 100 && r.white_area > 50);
+}
+
 /// Tygem game 117163206 (W+Resign at move 286): a crowded position with the fight still on.
 /// For White, every black chain and empty point forms one component, walled by White: an
 /// "enclosure" holding all 126 black stones, and since none of the black groups had two eyes
