@@ -782,6 +782,10 @@ impl Explained {
                 number(s.margin_as_is_area),
                 number(area)
             ),
+            Some(FlipCause::TieRule) => format!(
+                "A tie ({} after komi under every ruleset that names a draw): Ing gives Black the win on a tie, the other rulesets call it a draw.",
+                number(s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w)
+            ),
             Some(FlipCause::Mixed) | None => {
                 let parity = plays - i64::from(h) - passes;
                 format!(

@@ -244,13 +244,13 @@ fn build_columns() -> Vec<Column> {
         c.push(col(S, format!("komi_{n}"), Float, format!("Komi applied under {n} (even games: {n}'s standard komi; handicap games or --komi recorded: the recorded komi)."), move |r| float(r.score.as_ref().map(|s| s.per_ruleset[i].komi_used))));
     }
     c.extend([
-        col(S, "margin_chinese_stones", Float, "Chinese margin in stones (子): Black's count minus 180.5 minus half the komi; 1 stone = 2 points.", move |r| float(sc(r).map(|s| s.margin_chinese_stones))),
+        col(S, "margin_chinese_stones", Float, "Chinese margin in stones (子): margin_chinese / 2, i.e. Black's count minus half the board's points (180.5 on 19x19) minus half the komi and half a stone per handicap stone; 1 stone = 2 points.", move |r| float(sc(r).map(|s| s.margin_chinese_stones))),
         col(S, "margin_as_is_area", Float, "Area difference with every stone on the board counted alive (nothing removed), B minus W, before komi and handicap bonus: the raw board count.", move |r| float(sc(r).map(|s| s.margin_as_is_area))),
         col(S, "margin_recorded_rules", Float, "Score under the record's own rules and komi, B minus W; NULL when the rules are unknown.", move |r| float(sc(r).and_then(|s| s.margin_recorded_rules))),
         col(S, "record_agreement", Label, "Recorded result vs margin_recorded_rules: exact, winner (same winner, other margin), differs, not_comparable (resignation, time, unknown rules…).", move |r| sc(r).map(|s| s.record_agreement.name()).into()),
         col(S, "winner_flip", Bool, "Two rulesets name different winners.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.winner_flip))),
-        col(S, "half_point_flip", Bool, "A winner flip in which the loser loses by at most 1 point under some ruleset.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.half_point_flip))),
-        col(S, "flip_cause", Label, "Why the winners differ: parity, handicap_bonus, seki, komi, passes, dead_stones, mixed; NULL without a flip.", move |r| sc(r).and_then(|s| s.flip_cause).map(|c| c.name()).into()),
+        col(S, "half_point_flip", Bool, "Two rulesets name different winners with the game within 1 point under both (e.g. B+0.5 against W+0.5, or a draw against either).", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.half_point_flip))),
+        col(S, "flip_cause", Label, "Why the winners differ: parity, handicap_bonus, seki, komi, passes, dead_stones, tie_rule (the same tie: Ing gives it to Black, the others call it a draw), mixed; NULL without a flip.", move |r| sc(r).and_then(|s| s.flip_cause).map(|c| c.name()).into()),
         col(S, "dead_source", Label, "Where dead stones came from: markup (TB/TW), estimated, none.", move |r| sc(r).map(|s| s.dead_source.name()).into()),
         col(S, "unsettled_points", Int, "Points the dead-stone estimate could not decide (filter on 0 for confident scores).", move |r| int(sc(r).map(|s| s.unsettled_points))),
         col(S, "dead_black", Int, "Black stones judged dead.", move |r| int(sc(r).map(|s| s.dead_black))),

@@ -56,15 +56,11 @@ impl Summary {
             let rs = &s.per_ruleset;
             for a in 0..7 {
                 for b in a + 1..7 {
-                    if rs[a].winner != rs[b].winner {
+                    if rs[a].flips(&rs[b]) {
                         self.winner_flips[a][b] += 1;
-                        let close = rs[a]
-                            .margin_b_minus_w
-                            .abs()
-                            .min(rs[b].margin_b_minus_w.abs());
-                        if close <= 1.0 {
-                            self.half_point_flips[a][b] += 1;
-                        }
+                    }
+                    if rs[a].half_point_flips(&rs[b]) {
+                        self.half_point_flips[a][b] += 1;
                     }
                 }
             }

@@ -144,6 +144,9 @@ pub enum FlipCause {
     Passes,
     /// Tromp-Taylor counts the dead stones as alive.
     DeadStones,
+    /// The same margin, a tie, read by different tie rules: Ing gives Black the win, the
+    /// others call it a draw.
+    TieRule,
     /// Several causes together.
     Mixed,
 }
@@ -158,6 +161,7 @@ impl FlipCause {
             FlipCause::Komi => "komi",
             FlipCause::Passes => "passes",
             FlipCause::DeadStones => "dead_stones",
+            FlipCause::TieRule => "tie_rule",
             FlipCause::Mixed => "mixed",
         }
     }
@@ -210,6 +214,24 @@ pub struct RulesetScore {
     pub komi_used: f64,
 }
 
+impl RulesetScore {
+    /// Whether the two scores name different winners.
+    pub fn flips(&self, other: &RulesetScore) -> bool {
+        self.winner != other.winner
+    }
+
+    /// Whether the two scores make a half-point flip: different winners, and the game within
+    /// one point under both (B+0.5 under one against W+0.5 under the other, RULES.md §3; a
+    /// draw against either). The one definition behind `half_point_flip`, the summary's
+    /// counts per pair and `queries/winner_flips_by_pair.sql`.
+    pub fn half_point_flips(&self, other: &RulesetScore) -> bool {
+        const CLOSE: f64 = 1.0 + 1e-9;
+        self.flips(other)
+            && self.margin_b_minus_w.abs() <= CLOSE
+            && other.margin_b_minus_w.abs() <= CLOSE
+    }
+}
+
 /// The result of scoring one game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreReport {
@@ -224,7 +246,7 @@ pub struct ScoreReport {
     pub record_agreement: Agreement,
     /// Two rulesets name different winners.
     pub winner_flip: bool,
-    /// A winner flip where some ruleset's margin is within one point.
+    /// Some two rulesets make a half-point flip ([`RulesetScore::half_point_flips`]).
     pub half_point_flip: bool,
     pub flip_cause: Option<FlipCause>,
     pub dead_source: DeadSource,

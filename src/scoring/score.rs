@@ -205,17 +205,17 @@ pub(crate) fn agreement(
 /// the pairs' common cause, or `mixed` when they differ.
 pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, Option<FlipCause>) {
     let presets = Ruleset::all();
-    let flips = |i: usize, j: usize| scores[i].winner != scores[j].winner;
-    let mut winner_flip = false;
+    let flips = |i: usize, j: usize| scores[i].flips(&scores[j]);
+    let (mut winner_flip, mut half_point_flip) = (false, false);
     for i in 0..7 {
         for j in i + 1..7 {
             winner_flip |= flips(i, j);
+            half_point_flip |= scores[i].half_point_flips(&scores[j]);
         }
     }
     if !winner_flip {
         return (false, false, None);
     }
-    let half_point_flip = scores.iter().any(|s| s.margin_b_minus_w.abs() <= 1.0 + EPS);
     let tt = RulesetId::TrompTaylor.index();
     let mut cause: Option<FlipCause> = None;
     for with_tt in [false, true] {
@@ -249,6 +249,10 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
 
 fn pair_cause(rs_i: &Ruleset, winner_i: Outcome, margin_j: f64, diff: &[f64; 6]) -> FlipCause {
     let nonzero: Vec<usize> = (0..6).filter(|&k| diff[k].abs() > EPS).collect();
+    if nonzero.is_empty() {
+        // the same margin, so a tie: only the tie rule can name different winners
+        return FlipCause::TieRule;
+    }
     if nonzero.len() == 1 {
         return CAUSES[nonzero[0]];
     }

@@ -479,8 +479,8 @@ fn even_game_tie_rule_flip() {
     assert_eq!(winner(&r, RulesetId::Ing), Outcome::Black);
     assert_eq!(margin(&r, RulesetId::Japanese), 0.0);
     assert!(r.winner_flip);
-    // all margins are equal: no component explains the tie rule
-    assert_eq!(r.flip_cause, Some(FlipCause::Mixed));
+    // all margins are equal: the tie rule alone names different winners
+    assert_eq!(r.flip_cause, Some(FlipCause::TieRule));
 }
 
 #[test]
@@ -522,6 +522,17 @@ fn tromp_taylor_flip_is_blamed_on_dead_stones() {
     assert_eq!(winner(&r, RulesetId::TrompTaylor), Outcome::Black);
     assert_eq!(winner(&r, RulesetId::Chinese), Outcome::White);
     assert_eq!(r.flip_cause, Some(FlipCause::DeadStones));
+    assert!(!r.half_point_flip);
+    // White by half a point under area counting, Black by 17.5 under Tromp-Taylor and by 3.5
+    // under territory counting: every flip has one side far from a tie, so none is a
+    // half-point flip, though one ruleset's margin is within a point
+    g.komi = Some(-80.5);
+    let r = g.score();
+    assert_eq!(margin(&r, RulesetId::Chinese), -0.5);
+    assert_eq!(margin(&r, RulesetId::TrompTaylor), 17.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), 3.5);
+    assert!(r.winner_flip);
+    assert!(!r.half_point_flip);
 }
 
 #[test]
