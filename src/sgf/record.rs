@@ -583,7 +583,13 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
             if r.trim().is_empty() {
                 (None, Some(r), Some("empty"))
             } else {
-                match parse_number(&r.replace('+', "")) {
+                // a reverse komi keeps its sign (`-6,5`); `parse_number` reads magnitudes
+                let t = r.trim().replace('+', "");
+                let signed = match t.strip_prefix('-') {
+                    Some(m) => parse_number(m).map(|v| -v),
+                    None => parse_number(&t),
+                };
+                match signed {
                     Some(v) => (Some(v), Some(r), Some("fraction")),
                     None => (None, Some(r), Some("unreadable")),
                 }
@@ -858,6 +864,7 @@ mod tests {
         assert_eq!(komi("50"), (Some(0.5), Some("fox_hundredths")));
         assert_eq!(komi("2.75"), (Some(5.5), Some("stone_units")));
         assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
+        assert_eq!(komi("-6,5"), (Some(-6.5), Some("fraction")));
         assert_eq!(komi(""), (None, Some("empty")));
         assert_eq!(komi("0"), (Some(0.0), None));
         assert_eq!(komi("-6.5"), (Some(-6.5), None));

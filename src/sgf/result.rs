@@ -258,13 +258,20 @@ fn counted(raw: &str, winner: Winner, margin: f64, in_stones: bool) -> GameResul
 }
 
 /// A non-negative number as written in results and komi: `3.5`, `3,5`, `5 1/2`, `3/4`, `½`.
+/// Only digits and a decimal point make a number: `1e3`, `-5`, `+5`, `inf` are not one.
 pub fn parse_number(s: &str) -> Option<f64> {
     let s = s.trim().replace(',', ".");
     if s.is_empty() {
         return None;
     }
-    if let Ok(v) = s.parse::<f64>() {
-        return v.is_finite().then_some(v);
+    // `str::parse::<f64>` also takes signs, exponents, `inf` and `NaN`
+    let decimal = |t: &str| {
+        t.bytes().any(|b| b.is_ascii_digit())
+            && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && t.bytes().filter(|&b| b == b'.').count() <= 1
+    };
+    if decimal(&s) {
+        return s.parse::<f64>().ok();
     }
     let s = s
         .replace('½', " 1/2")
@@ -275,14 +282,19 @@ pub fn parse_number(s: &str) -> Option<f64> {
     for part in s.split_whitespace() {
         parts += 1;
         if let Some((n, d)) = part.split_once('/') {
+            if !decimal(n) || !decimal(d) {
+                return None;
+            }
             let n: f64 = n.parse().ok()?;
             let d: f64 = d.parse().ok()?;
             if d == 0.0 {
                 return None;
             }
             total += n / d;
-        } else {
+        } else if decimal(part) {
             total += part.parse::<f64>().ok()?;
+        } else {
+            return None;
         }
     }
     (parts > 0 && total.is_finite()).then_some(total)
@@ -366,6 +378,9 @@ mod tests {
         assert_eq!(parse_number("3,5"), Some(3.5));
         assert_eq!(parse_number("½"), Some(0.5));
         assert_eq!(parse_number(""), None);
+        for not_a_number in ["1e3", "-5", "+5", "inf", "NaN", "1.2.3", "5 -1/2", "."] {
+            assert_eq!(parse_number(not_a_number), None, "{not_a_number}");
+        }
         assert_eq!(parse_number("1/0"), None);
     }
 }
