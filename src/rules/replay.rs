@@ -11,8 +11,9 @@
 //! # Documented choices
 //! - **Occupied point**: the move is skipped — the board is unchanged, nothing is captured — and
 //!   otherwise treated as a pass for the history (ko point cleared, position recorded with the
-//!   other player to move). It counts as an attempted board move (`black_moves`/`white_moves`).
-//! - **Off-board point**: likewise executed as a pass, counted as an attempted board move.
+//!   other player to move). It places no stone, so it is not counted in `black_moves`/
+//!   `white_moves` (the plays of RULES.md §3's identity), nor as a pass (`black_passes`).
+//! - **Off-board point**: likewise executed as a pass, and counted likewise.
 //! - **Suicide**: always executed by [`Board::play`]: a single-stone suicide leaves the board
 //!   unchanged, a multi-stone suicide removes the chain.
 //! - **Capture credit**: every stone a move removes from the board is credited to the *other*
@@ -137,8 +138,8 @@ pub struct ReplayReport {
     pub captures_by_black: u32,
     /// Black stones removed from the board by moves: White's captures plus Black's suicides.
     pub captures_by_white: u32,
-    /// Black moves on a point (executed, or attempted on an occupied or off-board point);
-    /// passes excluded.
+    /// Black moves that put a stone on the board (suicides included; passes, occupied and
+    /// off-board points excluded): Black's plays in RULES.md §3's identity.
     pub black_moves: u32,
     /// White moves on a point, as for `black_moves`.
     pub white_moves: u32,
@@ -375,7 +376,6 @@ impl Replayer {
                     None
                 }
                 Move::Play(p) => {
-                    moves[color.index()] += 1;
                     consecutive_passes = 0;
                     if two_passes_seen {
                         moves_after_two_passes += 1;
@@ -404,6 +404,7 @@ impl Replayer {
             };
 
             let out = board.play(color, p);
+            moves[color.index()] += 1;
             captures[color.index()] += out.captured;
             captures[opponent.index()] += out.suicided;
             last_mover = Some(color);

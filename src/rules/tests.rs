@@ -968,8 +968,8 @@ fn occupied_point_is_skipped() {
     assert_board(&r.board, "X . .\n. X .\n. . O");
     assert_eq!(
         (r.black_moves, r.white_moves),
-        (1, 2),
-        "attempts count as moves"
+        (1, 1),
+        "a move on an occupied point places no stone: not one of White's plays"
     );
     assert_eq!(r.last_mover, Some(White));
 }
@@ -983,7 +983,7 @@ fn off_board_point_is_a_pass() {
          aga=off_board@2 nz=off_board@2 tromp_taylor=off_board@2"
     );
     assert_board(&r.board, "X . .\n. X .\n. . X");
-    assert_eq!(r.white_moves, 1);
+    assert_eq!(r.white_moves, 0, "an off-board move places no stone");
     assert_eq!(r.white_passes, 0);
     assert_eq!(r.same_color_moves, 0);
     assert_eq!(r.setup_off_board, 1);
