@@ -1,6 +1,8 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.tar`,
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, single-file `.sgf.gz`) and `-` (a list of paths on
-//! standard input). Archives are streamed, never unpacked to disk. Every problem — an
+//! standard input). Archives are streamed, never unpacked to disk; an archive inside an
+//! archive is read from memory (its size bounded like any member's, nesting at most
+//! [`MAX_NESTING`] deep), its items named `inner.zip::member`. Every problem — an
 //! unreadable path, a broken archive, a member that decompresses past the size limit, a FIFO —
 //! becomes an item carrying an error, so that it turns into a row: nothing is dropped silently.
 
@@ -49,6 +51,10 @@ impl SourceError {
         }
     }
 }
+
+/// How deep archives may nest inside archives (an archive at this depth becomes an error row:
+/// a zip can contain itself).
+pub const MAX_NESTING: u8 = 3;
 
 /// What a path is, judged by its name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,8 +162,8 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .map(|z| {
                             z.file_names()
                                 .filter(|n| {
-                                    n.as_ref()
-                                        .is_ok_and(|n| classify(n) == Some(InputKind::Sgf))
+                                    // an archive inside counts one (its items are not known)
+                                    n.as_ref().is_ok_and(|n| classify(n).is_some())
                                 })
                                 .count() as u64
                         })
@@ -208,33 +214,102 @@ fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> boo
         Err(e) => return sink(item(Err(e))),
     };
     let kind = classify(&path.to_string_lossy()).unwrap_or(InputKind::Sgf);
+    read_kind(&source, kind, file, max_bytes, 0, sink)
+}
+
+/// Reads one file or archive of `kind` from `reader` (`source` names it in messages and
+/// rows); `depth` counts the archives it lies inside.
+fn read_kind<R: Read + io::Seek>(
+    source: &str,
+    kind: InputKind,
+    reader: R,
+    max_bytes: u64,
+    depth: u8,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let item = |data| InputItem {
+        source: source.to_string(),
+        member: None,
+        data,
+    };
     match kind {
-        InputKind::Sgf => sink(item(read_limited(file, max_bytes))),
+        InputKind::Sgf => sink(item(read_limited(reader, max_bytes))),
         InputKind::SgfGz => sink(item(read_limited(
-            flate2::read::MultiGzDecoder::new(io::BufReader::new(file)),
+            flate2::read::MultiGzDecoder::new(io::BufReader::new(reader)),
             max_bytes,
         ))),
-        InputKind::Zip => read_zip(&source, file, max_bytes, sink),
-        InputKind::Tar => read_tar(&source, file, max_bytes, sink),
+        InputKind::Zip => read_zip(source, reader, max_bytes, depth, sink),
+        InputKind::Tar => read_tar(source, reader, max_bytes, depth, sink),
         InputKind::TarGz => read_tar(
-            &source,
-            flate2::read::MultiGzDecoder::new(io::BufReader::new(file)),
+            source,
+            flate2::read::MultiGzDecoder::new(io::BufReader::new(reader)),
             max_bytes,
+            depth,
             sink,
         ),
         InputKind::TarBz2 => read_tar(
-            &source,
-            bzip2::read::MultiBzDecoder::new(io::BufReader::new(file)),
+            source,
+            bzip2::read::MultiBzDecoder::new(io::BufReader::new(reader)),
             max_bytes,
+            depth,
             sink,
         ),
         InputKind::TarXz => read_tar(
-            &source,
-            xz2::read::XzDecoder::new_multi_decoder(io::BufReader::new(file)),
+            source,
+            xz2::read::XzDecoder::new_multi_decoder(io::BufReader::new(reader)),
             max_bytes,
+            depth,
             sink,
         ),
     }
+}
+
+/// Hands on one member of an archive at `source`: SGF bytes as an item, an archive's bytes
+/// read in turn (its items' members named `name::member`, their source the outer archive's).
+fn hand_on(
+    source: &str,
+    name: String,
+    data: Result<Vec<u8>, SourceError>,
+    max_bytes: u64,
+    depth: u8,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let kind = classify(&name).unwrap_or(InputKind::Sgf);
+    let bytes = match data {
+        Ok(bytes) if kind != InputKind::Sgf => bytes,
+        data => {
+            return sink(InputItem {
+                source: source.to_string(),
+                member: Some(name),
+                data,
+            })
+        }
+    };
+    if depth + 1 >= MAX_NESTING {
+        return sink(InputItem {
+            source: source.to_string(),
+            member: Some(name.clone()),
+            data: Err(SourceError::Archive(format!(
+                "{source}::{name}: archives nested more than {MAX_NESTING} deep are not read"
+            ))),
+        });
+    }
+    let label = format!("{source}::{name}");
+    read_kind(
+        &label,
+        kind,
+        io::Cursor::new(bytes),
+        max_bytes,
+        depth + 1,
+        &mut |mut item: InputItem| {
+            item.member = Some(match item.member.take() {
+                Some(m) => format!("{name}::{m}"),
+                None => name.clone(),
+            });
+            item.source = source.to_string();
+            sink(item)
+        },
+    )
 }
 
 /// Opens a path only if it is a regular file (a FIFO would block the run forever).
@@ -273,10 +348,11 @@ fn read_limited_sized(
     Ok(buf)
 }
 
-fn read_zip(
+fn read_zip<R: Read + io::Seek>(
     source: &str,
-    file: File,
+    file: R,
     max_bytes: u64,
+    depth: u8,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
@@ -336,12 +412,7 @@ fn read_zip(
             }
             other => other,
         });
-        let go_on = sink(InputItem {
-            source: source.to_string(),
-            member: Some(name),
-            data,
-        });
-        if !go_on {
+        if !hand_on(source, name, data, max_bytes, depth, sink) {
             return false;
         }
     }
@@ -350,7 +421,7 @@ fn read_zip(
 
 /// What [`read_zip`] does with one member.
 enum Member {
-    /// A directory or a file that is not SGF.
+    /// A directory or a file that is neither SGF nor an archive.
     Skip,
     /// Inflated: the member's name and bytes (or why they could not be read).
     Read(String, Result<Vec<u8>, SourceError>),
@@ -359,7 +430,7 @@ enum Member {
 }
 
 /// The member's name (`#i` when it is not valid text), or `None` for a directory or a file
-/// that is not SGF.
+/// that is neither SGF nor an archive.
 fn sgf_member_name<R: Read + ?Sized>(
     entry: &zip::read::ZipFile<'_, R>,
     i: usize,
@@ -368,7 +439,7 @@ fn sgf_member_name<R: Read + ?Sized>(
         Ok(n) => n.into_owned(),
         Err(_) => format!("#{i}"),
     };
-    (!entry.is_dir() && classify(&name) == Some(InputKind::Sgf)).then_some(name)
+    (!entry.is_dir() && classify(&name).is_some()).then_some(name)
 }
 
 /// Inflates deflated zip members with one raw-deflate decompressor and one input buffer
@@ -446,6 +517,7 @@ fn read_tar(
     source: &str,
     reader: impl Read,
     max_bytes: u64,
+    depth: u8,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let mut archive = tar::Archive::new(reader);
@@ -468,15 +540,14 @@ fn read_tar(
                     .path()
                     .map(|p| p.to_string_lossy().into_owned())
                     .unwrap_or_else(|_| "?".into());
-                if !entry.header().entry_type().is_file() || classify(&name) != Some(InputKind::Sgf)
-                {
+                if !entry.header().entry_type().is_file() || classify(&name).is_none() {
                     continue;
                 }
                 let data = read_limited(entry, max_bytes).map_err(|e| match e {
                     SourceError::Io(m) => SourceError::Archive(format!("{source}::{name}: {m}")),
                     other => other,
                 });
-                (Some(name), data)
+                (name, data)
             }
             Err(e) => {
                 // A corrupt tar stream cannot be resynchronised: report and stop this archive.
@@ -489,11 +560,7 @@ fn read_tar(
                 });
             }
         };
-        if !sink(InputItem {
-            source: source.to_string(),
-            member,
-            data,
-        }) {
+        if !hand_on(source, member, data, max_bytes, depth, sink) {
             return false;
         }
     }

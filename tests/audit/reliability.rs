@@ -776,6 +776,57 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
     assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
 }
 
+/// Archives inside archives are read (a zip in a zip, a tar.gz in a zip), their games named
+/// `inner::member` under the outer archive; nesting deeper than `MAX_NESTING` is an error
+/// row, not a silent skip nor an endless descent.
+#[test]
+fn archives_inside_archives_are_read_and_their_depth_is_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write_zip(&d.join("inner.zip"), &[("x/A.SGF", GAME, 1)]);
+    write_tar_gz(&d.join("inner.tgz"), &[("t/c.sgf", GAME, 1)]);
+    let inner = std::fs::read(d.join("inner.zip")).unwrap();
+    let tgz = std::fs::read(d.join("inner.tgz")).unwrap();
+    write_zip(
+        &d.join("outer.zip"),
+        &[
+            ("inner.zip", &inner, 1),
+            ("y/b.sgf", GAME, 1),
+            ("z.tgz", &tgz, 1),
+        ],
+    );
+    // outer3 holds outer2 holds outer1 holds inner: one level too deep
+    write_zip(&d.join("outer1.zip"), &[("inner.zip", &inner, 1)]);
+    let outer1 = std::fs::read(d.join("outer1.zip")).unwrap();
+    write_zip(&d.join("outer2.zip"), &[("outer1.zip", &outer1, 1)]);
+    let outer2 = std::fs::read(d.join("outer2.zip")).unwrap();
+    write_zip(&d.join("outer3.zip"), &[("outer2.zip", &outer2, 1)]);
+    let rows = audit_paths(&[d.join("outer.zip"), d.join("outer3.zip")], &options(), 1).unwrap();
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.member.clone().unwrap_or_default(), r.ingest.status))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("inner.zip::x/A.SGF".to_string(), Status::Ok),
+            ("y/b.sgf".to_string(), Status::Ok),
+            ("z.tgz::t/c.sgf".to_string(), Status::Ok),
+            (
+                "outer2.zip::outer1.zip::inner.zip".to_string(),
+                Status::Error
+            ),
+        ]
+    );
+    assert!(rows[0].source.ends_with("outer.zip"));
+    assert_eq!(rows[3].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[3]).contains("nested more than 3 deep"),
+        "{}",
+        message(&rows[3])
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fuzz regressions: inputs found by `fuzz/` (see fuzz/README.md), checked in under
 // tests/fixtures/fuzz/, each run the way the fuzz target runs it: every game of the file in
