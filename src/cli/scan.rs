@@ -211,6 +211,12 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     if !args.quiet {
         eprint!("{}", summary.render_for(&rulesets));
         if !summary.interrupted {
+            if summary.games == 0 {
+                // an empty directory or archive, or a name no input matches: say so
+                eprintln!(
+                    "warning: the inputs hold no SGF file (.sgf, .sgf.gz, or archives of them)"
+                );
+            }
             eprintln!("wrote {}", config.output.display());
         }
     }

@@ -21,7 +21,7 @@ pub struct Summary {
     pub illegal: [u64; 7],
     /// `winner_flips[a][b]` (a < b): games whose winners differ between rulesets a and b.
     pub winner_flips: [[u64; 7]; 7],
-    /// Flips in which the loser loses by at most one point under a or b.
+    /// Half-point flips between rulesets a and b ([`crate::scoring::RulesetScore::half_point_flips`]).
     pub half_point_flips: [[u64; 7]; 7],
     /// Counts of record_agreement: exact, winner, differs, not_comparable.
     pub agreement: [u64; 4],

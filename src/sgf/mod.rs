@@ -293,7 +293,7 @@ pub fn ingest_game_traced(
         repairs.push((
             ErrorKind::LeadingText,
             format!(
-                "{} bytes of text before the first `(` at byte {} were skipped",
+                "{} non-blank bytes of text before the first `(` at byte {} were skipped",
                 file.scan.leading_text, span.start
             ),
         ));
