@@ -912,6 +912,7 @@ fn life_order(why: LifeReason) -> (u8, u8, u8) {
         LifeReason::SekiShape => (1, 0, 0),
         LifeReason::Potential => (2, 0, 0),
         LifeReason::TempoRace => (3, 0, 0),
+        LifeReason::Opening => (4, 0, 0),
     }
 }
 
@@ -937,6 +938,9 @@ fn life_text(why: LifeReason) -> String {
         LifeReason::TempoRace => "won a capturing race the final playouts gave to whichever \
             side moved first: the side to move after the last stone of a counted game, the last \
             stone's side of a game that stopped otherwise"
+            .into(),
+        LifeReason::Opening => "an opening (stones on fewer than a tenth of the points): \
+            nothing is dead yet, nothing decided (counted alive, unsettled)"
             .into(),
     }
 }
