@@ -227,12 +227,20 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
                 let ci = components(&presets[i], b, scores[i].komi_used);
                 let cj = components(&presets[j], b, scores[j].komi_used);
                 let diff: [f64; 6] = std::array::from_fn(|k| ci[k] - cj[k]);
-                let pair = pair_cause(
-                    &presets[i],
-                    scores[i].winner,
-                    scores[j].margin_b_minus_w,
-                    &diff,
-                );
+                let same_margin =
+                    (scores[i].margin_b_minus_w - scores[j].margin_b_minus_w).abs() <= EPS;
+                let pair = if same_margin {
+                    // the same margin, a tie (components that cancel out, or none): only the
+                    // tie rule names different winners
+                    FlipCause::TieRule
+                } else {
+                    pair_cause(
+                        &presets[i],
+                        scores[i].winner,
+                        scores[j].margin_b_minus_w,
+                        &diff,
+                    )
+                };
                 cause = match cause {
                     None => Some(pair),
                     Some(c) if c == pair => Some(c),
@@ -249,10 +257,6 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
 
 fn pair_cause(rs_i: &Ruleset, winner_i: Outcome, margin_j: f64, diff: &[f64; 6]) -> FlipCause {
     let nonzero: Vec<usize> = (0..6).filter(|&k| diff[k].abs() > EPS).collect();
-    if nonzero.is_empty() {
-        // the same margin, so a tie: only the tie rule can name different winners
-        return FlipCause::TieRule;
-    }
     if nonzero.len() == 1 {
         return CAUSES[nonzero[0]];
     }
