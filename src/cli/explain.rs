@@ -782,10 +782,7 @@ impl Explained {
                 number(s.margin_as_is_area),
                 number(area)
             ),
-            Some(FlipCause::TieRule) => format!(
-                "A tie ({} after komi under every ruleset that names a draw): Ing gives Black the win on a tie, the other rulesets call it a draw.",
-                number(s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w)
-            ),
+            Some(FlipCause::TieRule) => "A tie (a margin of 0 after komi wherever the winners differ): Ing gives Black the win on a tie, the other rulesets call it a draw.".to_string(),
             Some(FlipCause::Mixed) | None => {
                 let parity = plays - i64::from(h) - passes;
                 format!(
