@@ -259,7 +259,7 @@ fn build_columns() -> Vec<Column> {
         col(S, "black_seki_eyes", Int, "Black's seki eyes (part of seki_points): empty points only Black touches, beside a black chain in seki. Area counting scores them for Black; Japanese and Korean counting score nothing, though most Tygem counts score them.", move |r| int(sc(r).map(|s| s.black_seki_eyes))),
         col(S, "white_seki_eyes", Int, "White's seki eyes (part of seki_points); as black_seki_eyes.", move |r| int(sc(r).map(|s| s.white_seki_eyes))),
         col(S, "dame_points", Int, "Neutral empty points outside seki (in an unfinished game, open neutral areas of 20 points or more are split by distance to live stones; only their equidistant points stay here).", move |r| int(sc(r).map(|s| s.dame_points))),
-        col(S, "black_area", Int, "Black's area: live stones plus surrounded points.", move |r| int(sc(r).map(|s| s.black_area))),
+        col(S, "black_area", Int, "Black's area: live stones plus surrounded points, its seki eyes included (so black_area + white_area + dame_points + seki_points exceeds the board by the seki eyes).", move |r| int(sc(r).map(|s| s.black_area))),
         col(S, "white_area", Int, "White's area.", move |r| int(sc(r).map(|s| s.white_area))),
         col(S, "black_territory", Int, "Black's territory: empty points and removed dead stones surrounded by Black, seki eyes and teire points excluded.", move |r| int(sc(r).map(|s| s.black_territory))),
         col(S, "white_territory", Int, "White's territory.", move |r| int(sc(r).map(|s| s.white_territory))),

@@ -318,7 +318,7 @@ impl DeadEstimator {
             // the playouts' verdict, unless a seki shape overruled it, or the end of the game
             // gave the group a race the first move decides
             let mut life = (share == self.shares[gi]).then_some(LifeReason::FinalPlayouts {
-                survived: (share * 100.0).round() as u8,
+                survived: percent_down(share),
                 needed: (below * 100.0).round() as u8,
             });
             if share < below && self.tempo_won(gi, g, cells) {
@@ -334,7 +334,7 @@ impl DeadEstimator {
                     (SHAKY_LOW..SHAKY_HIGH).contains(&share) || life == Some(LifeReason::TempoRace);
                 self.status[ch] = if share < below {
                     self.why[ch] = Some(DeadReason::FinalPlayouts {
-                        survived: (share * 100.0).round() as u8,
+                        survived: percent_down(share),
                         needed: (below * 100.0).round() as u8,
                     });
                     DEAD
@@ -560,5 +560,27 @@ impl DeadEstimator {
                 }
             }
         }
+    }
+}
+
+/// A share in whole percent, rounded down (a hair's breadth above, for a share that is a
+/// whole percent in decimal but not quite in binary): the text beside a verdict must not
+/// show a dead group's share equal to the share it needed.
+fn percent_down(share: f64) -> u8 {
+    (share * 100.0 + 1e-9).floor() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_down;
+
+    #[test]
+    fn a_dead_groups_share_never_shows_as_the_share_it_needed() {
+        // 47 of 64 playouts is 73.4%, under the 75% an enclosed group needs
+        assert_eq!(percent_down(47.0 / 64.0), 73);
+        assert_eq!(percent_down(0.7499), 74);
+        // 36 of 60 is 60% exactly, though 0.6 is a little less in binary
+        assert_eq!(percent_down(36.0 / 60.0), 60);
+        assert_eq!(percent_down(1.0), 100);
     }
 }
