@@ -347,8 +347,7 @@ impl FastBoard {
         }
     }
 
-    /// The stones of the chain at `i` (tests walk chains to check the liberty bookkeeping).
-    #[cfg(test)]
+    /// The stones of the chain at `i`.
     pub fn chain_stones(&self, i: usize) -> ChainIter<'_> {
         ChainIter {
             b: self,
@@ -879,7 +878,7 @@ impl FastBoard {
     }
 }
 
-#[cfg(test)]
+/// The stones of one chain ([`FastBoard::chain_stones`]).
 pub(crate) struct ChainIter<'a> {
     b: &'a FastBoard,
     start: usize,
@@ -887,7 +886,6 @@ pub(crate) struct ChainIter<'a> {
     done: bool,
 }
 
-#[cfg(test)]
 impl Iterator for ChainIter<'_> {
     type Item = usize;
     #[inline]

@@ -553,6 +553,7 @@ impl Scorer {
             _ => geom::EMPTY,
         };
         self.estimator.counted = input.recorded_result.is_some_and(|r| r.counted);
+        self.seki_finder.counted = self.estimator.counted;
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
     }

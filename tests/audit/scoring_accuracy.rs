@@ -649,8 +649,15 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// that lowers one states the trade in its commit and here, with its five-seed figures (no
 /// floor is lowered unseen to let a change pass). The goals are 95% exact / 99.5% same winner
 /// on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on KGS games with markup; measured
-/// now over seeds 0–4: 92.83% / 99.55% (21,565.2 exact and 105.6 wrong winners a seed, the
-/// same-winner goal met under every seed; 21,554.2 and 110.2 before a counted game's fight
+/// now over seeds 0–4: 92.73% / 99.55% (21,540.8 exact and 104.2 wrong winners a seed, the
+/// same-winner goal met under every seed. **A trade, stated:** in a counted game a fill that
+/// leaves a chain only the liberties of one small eye of its own is no safe fill for the seki
+/// finder (`SekiFinder::fill_keeps_room` in src/scoring/seki.rs), which lowered exact from
+/// 21,565.2 (worse under all five seeds: the 33 games of seed 0 that leave `exact` all hold a
+/// seki eye their record scored, which Korean counting does not) for 1.4 fewer wrong winners
+/// (better under all five) and 3.4 more KGS exact results; the floor went from 0.9283 to
+/// 0.9272, the same-winner floor from 0.9954 to 0.9955. 21,565.2 and 105.6 before it;
+/// 21,554.2 and 110.2 before a counted game's fight
 /// questions ran 60 playouts, 21,534.8 and 120.6 before a counted game's final batch
 /// ran 64 playouts, 21,532.6 and 122.4 before an eye space of fewer than six empty points holding three enemy
 /// chains out of atari stopped counting as an eye, 21,529.4 and 124.4 before an eye space holding enemy stones whose wall of two stones or
@@ -678,8 +685,9 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// 21,411.6 and 201.0 before the playouts reached the enemy stones already judged dead inside the
 /// groups' eye spaces, 21,405.4 and 205.0 before six settle playouts instead of four, 21,403.8 and 210.0 before the semeai
 /// check reached ten empty points and the playouts stopped filling false eyes at random);
-/// seed 0 alone, the rows `scan` writes by default: 92.83% / 99.54% (21,564 exact, 106 wrong
-/// winners, the same-winner goal met; 21,554 and 108 before a counted game's fight questions
+/// seed 0 alone, the rows `scan` writes by default: 92.72% / 99.55% (21,539 exact, 104 wrong
+/// winners, the same-winner goal met; 21,564 and 106 before a counted game's fill leaving one
+/// small eye stopped being safe, 21,554 and 108 before a counted game's fight questions
 /// ran 60 playouts, 21,548 and 108 before a counted game's final batch ran 64
 /// playouts, 21,545 and 110 before the three enemy chains out of
 /// atari, 21,541 and 112 before the wall in atari inside an eye
@@ -719,8 +727,8 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// the pending seki, 89.44% / 97.43% before the earlier estimator and playout changes, 88.2% /
 /// 96.7% before the seki, one-stone-eye and playout-threshold changes) and 99.9% (895 of 896: teire
 /// taken from the markup; the one left disagrees with its own markup).
-const TYGEM_EXACT_FLOOR: f64 = 0.9283;
-const TYGEM_WINNER_FLOOR: f64 = 0.9954;
+const TYGEM_EXACT_FLOOR: f64 = 0.9272;
+const TYGEM_WINNER_FLOOR: f64 = 0.9955;
 /// Measured 77.66% over seeds 0–4, 77.57% under seed 0 (Korean counting, komi 6.5). **A
 /// trade, stated:** an eye space of fewer than six empty points holding three enemy chains
 /// out of atari no longer counting as an eye (`UNSETTLED_CONTENTS` in
@@ -775,8 +783,9 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9954;
 /// count of the stones as they lie: 54%.
 const TYGEM_RESIGNED_FLOOR: f64 = 0.7765;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
-/// KGS Japanese counted games without markup: measured 91.92% exact over seeds 0–4 (1,410.0 of
-/// 1,534 a seed, 20.4 wrong winners; 1,409.0 and 20.4 before a counted game's fight questions
+/// KGS Japanese counted games without markup: measured 92.14% exact over seeds 0–4 (1,413.4 of
+/// 1,534 a seed, 20.4 wrong winners; 1,410.0 and 20.4 before a counted game's fill leaving
+/// one small eye stopped being safe for the seki finder, 1,409.0 and 20.4 before a counted game's fight questions
 /// ran 60 playouts, 1,407.4 and 20.4 before a counted game's final batch ran
 /// 64 playouts, 1,403.8 and 20.6 before the playouts started from a board
 /// without the stones already judged dead outside their area). **A trade, stated:** the settle area taking in the
@@ -811,7 +820,7 @@ const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// 1,378, before the points of small captures became playable in the playouts; 85.1%
 /// before teire took a chain's last liberty after the dame; the rest is mostly the players'
 /// own marking, GNU Go agreeing with us).
-const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9191;
+const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9213;
 
 /// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): measured
 /// over seeds 0–4 360.0 of 500 comparable games exact (72.00%), 481.6 same winner (96.32%;
@@ -932,8 +941,10 @@ fn fox_draws_are_not_compared_for_our_count_rarely_ties_them() {
 
 /// Records that name the wrong colour: the recorded margin is the exact opposite of our count,
 /// by `SWAPPED_MIN_MARGIN` points or more. corpus/dev holds a handful (five KGS games of 2000,
-/// three records of GNU Go's regression suite); the Tygem counted games none, their exact opposites all lying
-/// within a convention of a tie.
+/// three records of GNU Go's regression suite); the Tygem counted games one at most, their
+/// exact opposites lying within a convention of a tie but for 2006-12/130237234 (W+13.5,
+/// our count B+13.5 since the seki of a fill leaving one small eye, B+14.5 before: a misread
+/// group, not a swapped colour, that lands on the opposite by chance).
 #[test]
 fn a_few_records_name_the_wrong_colour() {
     let swapped = |rows: &[GameRow]| -> Vec<String> {
@@ -978,7 +989,7 @@ fn a_few_records_name_the_wrong_colour() {
     }
     if let Some(rows) = tygem_rows() {
         let found = swapped(rows);
-        assert!(found.is_empty(), "Tygem: {found:?}");
+        assert!(found.len() <= 1, "Tygem: {found:?}");
     }
 }
 
