@@ -416,10 +416,26 @@ impl Explained {
             } else {
                 name
             };
-            (why, name)
+            // a seki shape the count does not score as a seki says so
+            let unscored = why == LifeReason::SekiShape && !a.score.seki_stones.contains(&p);
+            ((why, unscored), name)
         });
         let heading = "why alive without two proven eyes (chains):";
-        grouped(out, heading, items, life_order, life_text);
+        grouped(
+            out,
+            heading,
+            items,
+            |(why, unscored)| (life_order(why), unscored),
+            |(why, unscored)| {
+                if unscored {
+                    "a seki shape read statically or locally, but no shared liberty stays \
+                     unfillable once the dame are filled: counted alive, not as a seki"
+                        .into()
+                } else {
+                    life_text(why)
+                }
+            },
+        );
     }
 
     /// The estimated dead stones grouped by why the estimator killed them.
