@@ -3,12 +3,12 @@
 //! Method (dame filling, after KataGo's observation that seki is easy to see once the dame
 //! are filled): take the dead stones off, then fill every neutral point (an empty point of a
 //! region touching both colours) that one side can fill *safely*: the filling chain keeps two
-//! liberties, not all of them in one small eye of its own (see
+//! liberties, not all of them in one small eye of its own in a counted game (see
 //! [`SekiFinder::fill_keeps_room`]), and the move captures nothing. Points no side can fill
-//! safely are seki
-//! candidates. A candidate is a seki liberty only if every chain beside it is short of eyes
-//! (**choice**: at most one eye region, of fewer than seven points); otherwise one side has
-//! eyes to spare and the point is a dame that needs *teire*, not a seki. Nor is it one when
+//! safely are seki candidates. A candidate is a seki liberty only if every chain beside it
+//! is short of eyes (**choice**: at most one eye region, of fewer than seven points);
+//! otherwise one side has eyes to spare and the point is a dame that needs *teire*, not a
+//! seki. Nor is it one when
 //! a chain beside it also borders a neutral region of more than [`SEKI_REGION_MAX`] points:
 //! that chain can still move out (a fight of an unfinished game, not a seki). Chains touching
 //! a seki liberty are seki chains; their one-colour regions are seki eyes (see `count`).

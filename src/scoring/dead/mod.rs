@@ -342,6 +342,24 @@ const SEMEAI_SPACE: u16 = 10;
 const OPEN_BOARD: u16 = 100;
 /// See [`OPEN_BOARD`].
 const OPEN_STONES: u16 = 10;
+/// Nor is an enclosure holding this many enemy stones or more, whatever its empty points: in
+/// a crowded position still being fought, one colour's chains and the empty points can form
+/// a single component walled by the other colour (**choice**, Tygem on top of [`OPEN_BOARD`]:
+/// games leaving one side no area 594 → 106, resigned games' winners +194 / −132, counted
+/// exact +2 / −1; 30 left 23 such games but lost 10 counted exact results for 7, 50 left 268;
+/// +1.6% scoring instructions).
+///
+/// Nor, whatever it holds, is an enclosure covering more than half the board
+/// ([`Encl::is_open_board`]): early in a game each side's "enclosure" can be the whole board
+/// but its own stones, and the side with fewer than [`OPEN_STONES`] stones lost them all (Fox
+/// 1503379906019999571, fifteen moves, `B+31`: every white stone dead, Black 359 points
+/// ahead; so short a game is now an opening, see [`OPENING_SHARE`]). **choice**, seed 0
+/// against no such rule, before the opening rule: Tygem's 77,076 games unchanged (their
+/// enclosures of half the board hold 40 stones or more); corpus/dev 177 games change, all
+/// of them shorter than 50 moves (62 are positions of GNU Go's regression suite); games
+/// leaving one side no area among them 147 → 6; record agreement unchanged but for one game,
+/// a wrong winner put right.
+const BIG_CONTENTS: u16 = 40;
 /// A position with fewer stones than one point in this many is an opening (a game abandoned
 /// or resigned after a few moves): no stone is estimated dead, every one counts as unsettled.
 /// The local playouts, confined to a few points around each group, captured a lone stone in
@@ -351,25 +369,6 @@ const OPEN_STONES: u16 = 10;
 /// corpus/dev 162 games change, none of their record agreements; games leaving one side no
 /// area 11 → 0.
 const OPENING_SHARE: usize = 10;
-/// Nor is an enclosure covering more than half the board, whatever it holds: early in a game
-/// each side's "enclosure" can be the whole board but its own stones, and the side with
-/// fewer than [`OPEN_STONES`] stones lost them all (Fox 1503379906019999571, fifteen moves,
-/// `B+31`: every white stone dead, Black 359 points ahead; such a short game is now an
-/// opening, see [`OPENING_SHARE`]). **choice**, seed 0 against no such rule, before the
-/// opening rule:
-/// Tygem 77,076 games unchanged (their enclosures of half the board hold 40 stones or more);
-/// corpus/dev 177 games change, all of them shorter than 50 moves (62 are positions of GNU
-/// Go's regression suite); games leaving one side no area among them 147 → 6; record
-/// agreement unchanged but for one game, a wrong winner put right. A lone stone on an empty
-/// board still dies under some seeds (the final playouts capture it inside their area).
-///
-/// Nor is an enclosure holding this many enemy stones or more, whatever its empty points: in
-/// a crowded position still being fought, one colour's chains and the empty points can form
-/// a single component walled by the other colour (**choice**, Tygem on top of [`OPEN_BOARD`]:
-/// games leaving one side no area 594 → 106, resigned games' winners +194 / −132, counted
-/// exact +2 / −1; 30 left 23 such games but lost 10 counted exact results for 7, 50 left 268;
-/// +1.6% scoring instructions).
-const BIG_CONTENTS: u16 = 40;
 /// Smallest enclosed chain [`DeadEstimator::mutual_seki`] leaves alive in seki with eyeless
 /// walls (**choice**, Tygem counted games: 2 gains 42 exact results and loses 1; 1 loses one
 /// more, a lone stone in such a space being more often a throw-in the walls can capture).
