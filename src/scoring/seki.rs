@@ -8,10 +8,10 @@
 //! safely are seki candidates. A candidate is a seki liberty only if every chain beside it
 //! is short of eyes (**choice**: at most one eye region, of fewer than seven points);
 //! otherwise one side has eyes to spare and the point is a dame that needs *teire*, not a
-//! seki. Nor is it one when
-//! a chain beside it also borders a neutral region of more than [`SEKI_REGION_MAX`] points:
-//! that chain can still move out (a fight of an unfinished game, not a seki). Chains touching
-//! a seki liberty are seki chains; their one-colour regions are seki eyes (see `count`).
+//! seki. Nor is it one when a chain beside it also borders a neutral region of more than
+//! [`SEKI_REGION_MAX`] points: that chain can still move out (a fight of an unfinished game,
+//! not a seki). Chains touching a seki liberty are seki chains; their one-colour regions are
+//! seki eyes (see `count`).
 
 use super::analysis::{Marker, Structure, NONE};
 use super::dead::LIFE_ALIVE;
