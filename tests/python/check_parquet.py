@@ -439,13 +439,18 @@ class Checker:
         margins = [f"margin_{r}" for r in R]
         if has("winner_flip", "half_point_flip", "flip_cause", *winners, *margins):
             distinct = f"len(list_distinct([{', '.join(q(w) for w in winners)}])) > 1"
-            near = " OR ".join(f"abs({q(m)}) <= 1" for m in margins)
+            # a pair of rulesets naming different winners with the game within a point under both
+            pairs = [(i, j) for i in range(len(R)) for j in range(i + 1, len(R))]
+            close_pair = " OR ".join(
+                f"({q(winners[i])} <> {q(winners[j])} AND abs({q(margins[i])}) <= 1"
+                f" AND abs({q(margins[j])}) <= 1)" for i, j in pairs)
             check("flips", f"{ne} AND winner_flip IS DISTINCT FROM ({distinct})",
                   "winner_flip is not 'two rulesets name different winners'", ["winner_flip"] + winners)
-            # "A winner flip in which the loser loses by at most 1 point under some ruleset"
-            # (a margin of 0 counts: it is a draw, or under Ing a loss of White by 0).
-            check("flips", f"{ne} AND half_point_flip IS DISTINCT FROM (winner_flip AND ({near}))",
-                  "half_point_flip is not 'winner flip with some |margin| <= 1'", ["half_point_flip"] + margins)
+            # SCHEMA.md: "Two rulesets name different winners with the game within 1 point under
+            # both" (a margin of 0 counts: a draw, or under Ing a win of Black by 0).
+            check("flips", f"{ne} AND half_point_flip IS DISTINCT FROM coalesce({close_pair}, false)",
+                  "half_point_flip is not 'two rulesets with different winners, both within 1 point'",
+                  ["half_point_flip"] + margins + winners)
             check("flips", f"{ne} AND (flip_cause IS NULL) IS DISTINCT FROM (NOT winner_flip)",
                   "flip_cause must be set exactly on winner flips", ["winner_flip", "flip_cause"])
 
