@@ -5,14 +5,21 @@
 # --repeat N adds one more run: the zip given N times to one scan (N x 77,076 games; 13 makes
 # 1,001,988), to check that peak RSS stays flat at a million games (issue 5: <= 300 MB).
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 repeat=0
 if [ "${1:-}" = --repeat ]; then
   repeat="${2:?--repeat needs a count}"
   shift 2
 fi
-zip="${1:-../shared/corpus/tygem-9d-2006.zip}"
-[ -f "$zip" ] || { echo "no $zip: nothing to benchmark"; exit 0; }
+if [ -n "${1:-}" ]; then
+  # a ZIP given on the command line is relative to where the script was called from
+  case "$1" in /*) zip="$1" ;; *) zip="$caller/$1" ;; esac
+  [ -f "$zip" ] || { echo "no such file: $1" >&2; exit 1; }
+else
+  zip=../shared/corpus/tygem-9d-2006.zip
+  [ -f "$zip" ] || { echo "no $zip: nothing to benchmark"; exit 0; }
+fi
 cargo build --release --quiet
 bin=./target/release/kifu-audit
 out=$(mktemp -d)
