@@ -553,7 +553,6 @@ impl Scorer {
             _ => geom::EMPTY,
         };
         self.estimator.counted = input.recorded_result.is_some_and(|r| r.counted);
-        self.seki_finder.counted = self.estimator.counted;
         let a = self.analyse(input.territory_black, input.territory_white);
         self.report(input, &a)
     }
@@ -625,6 +624,7 @@ impl Scorer {
                 &self.dead,
                 &self.alive,
                 &mut self.seki,
+                self.estimator.counted,
             ) > 0
         {
             counts = self.count_marked(&g, markup);

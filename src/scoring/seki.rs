@@ -36,10 +36,6 @@ pub(crate) struct SekiFinder {
     regions: Vec<(u8, u16)>,
     neutral: Vec<u16>,
     seen: Marker,
-    /// The record says the game was counted: its players left the position as it is, so a
-    /// fill that would cost a chain its eye space is one they did not make (see
-    /// [`SekiFinder::fill_keeps_room`]).
-    pub counted: bool,
 }
 
 impl Default for SekiFinder {
@@ -51,7 +47,6 @@ impl Default for SekiFinder {
             regions: Vec::new(),
             neutral: Vec::new(),
             seen: Marker::default(),
-            counted: false,
         }
     }
 }
@@ -75,8 +70,10 @@ fn safe_fill(fb: &FastBoard, c: u8, i: usize) -> bool {
 impl SekiFinder {
     /// Find seki among the live stones of `cells` (those not flagged `dead`; `st` is the
     /// structure of `cells`, whose chains are the live chains too); stones flagged `alive`
-    /// (groups with two eyes) are never in seki. Flags the stones of seki chains in `seki`
+    /// (groups with two eyes) are never in seki. `counted`: the record says the game was
+    /// counted (see [`SekiFinder::fill_keeps_room`]). Flags the stones of seki chains in `seki`
     /// (padded indexing) and returns the number of shared seki liberties.
+    #[allow(clippy::too_many_arguments)]
     pub fn find(
         &mut self,
         g: &Geom,
@@ -85,6 +82,7 @@ impl SekiFinder {
         dead: &[bool],
         alive: &[u8],
         seki: &mut [bool],
+        counted: bool,
     ) -> u32 {
         self.live.clear();
         self.live.extend(
@@ -109,7 +107,7 @@ impl SekiFinder {
                     continue;
                 }
                 for c in [BLACK, WHITE] {
-                    if safe_fill(&self.fb, c, i) && (!self.counted || self.fill_keeps_room(c, i)) {
+                    if safe_fill(&self.fb, c, i) && (!counted || self.fill_keeps_room(c, i)) {
                         self.fb.play(c, i);
                         changed = true;
                         break;
@@ -225,7 +223,9 @@ impl SekiFinder {
     /// eye the record scored, which Korean counting does not (the seki-eye convention of
     /// README's "Rules and choices"), and 8 others become exact. KGS Japanese counts, which
     /// never score seki eyes, in corpus/dev: 1,410.0 → 1,413.4 exact. In counted games only
-    /// ([`SekiFinder::counted`]): in every game, resigned ones too, it found a seki of more
+    /// (`counted` of [`SekiFinder::find`]: the players of a counted game left the position as
+    /// it is, so a fill that would cost a chain its eye space is one they did not make): in
+    /// every game, resigned ones too, it found a seki of more
     /// than ten points in 14 more Tygem games, groups of an unfinished fight.
     fn fill_keeps_room(&self, c: u8, i: usize) -> bool {
         let g = self.fb.geom();
