@@ -736,7 +736,7 @@ impl Explained {
         let area_ids = Panel::Area.rulesets();
         let terr_ids = Panel::Territory.rulesets();
         let h = if r.handicap >= 2 { r.handicap } else { 0 };
-        let passes = i64::from(rp.white_passes) - i64::from(rp.black_passes);
+        let passes = i64::from(rp.white_midgame_passes) - i64::from(rp.black_midgame_passes);
         let why = match s.flip_cause {
             Some(FlipCause::Parity) => {
                 let lead = if plays > 0 { "Black" } else { "White" };
@@ -788,8 +788,8 @@ impl Explained {
                 )
             }
             Some(FlipCause::Passes) => format!(
-                "Passes during the game: White passed {} time(s), Black {}; a pass is a stone not played, so area counting moves {passes} point(s) towards Black relative to territory counting (area − territory = plays(B) − plays(W)).",
-                rp.white_passes, rp.black_passes
+                "Passes during the game (before the last stone): White passed {} time(s), Black {}; a pass is a stone not played, so area counting moves {passes} point(s) towards Black relative to territory counting (area − territory = plays(B) − plays(W)).",
+                rp.white_midgame_passes, rp.black_midgame_passes
             ),
             Some(FlipCause::DeadStones) => format!(
                 "Tromp-Taylor removes no dead stones: counting the {} black and {} white dead stones alive gives an area margin of {} before komi instead of {}.",

@@ -250,7 +250,7 @@ fn build_columns() -> Vec<Column> {
         col(S, "record_agreement", Label, "Recorded result vs margin_recorded_rules: exact, winner (same winner, other margin), differs, not_comparable (resignation, time, unknown rules…).", move |r| sc(r).map(|s| s.record_agreement.name()).into()),
         col(S, "winner_flip", Bool, "Two rulesets name different winners.", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.winner_flip))),
         col(S, "half_point_flip", Bool, "Two rulesets name different winners with the game within 1 point under both (e.g. B+0.5 against W+0.5, or a draw against either).", move |r| sc(r).map_or(Cell::Null, |s| Cell::Bool(s.half_point_flip))),
-        col(S, "flip_cause", Label, "Why the winners differ: parity, handicap_bonus, seki, komi, passes, dead_stones, tie_rule (the same tie: Ing gives it to Black, the others call it a draw), mixed; NULL without a flip.", move |r| sc(r).and_then(|s| s.flip_cause).map(|c| c.name()).into()),
+        col(S, "flip_cause", Label, "Why the winners differ: parity, handicap_bonus, seki, komi, passes (mid-game passes, before the last stone), dead_stones, tie_rule (the same tie: Ing gives it to Black, the others call it a draw), mixed; NULL without a flip.", move |r| sc(r).and_then(|s| s.flip_cause).map(|c| c.name()).into()),
         col(S, "dead_source", Label, "Where dead stones came from: markup (TB/TW), estimated, none.", move |r| sc(r).map(|s| s.dead_source.name()).into()),
         col(S, "unsettled_points", Int, "Points the dead-stone estimate could not decide (filter on 0 for confident scores).", move |r| int(sc(r).map(|s| s.unsettled_points))),
         col(S, "dead_black", Int, "Black stones judged dead.", move |r| int(sc(r).map(|s| s.dead_black))),

@@ -147,6 +147,12 @@ pub struct ReplayReport {
     pub black_passes: u32,
     /// White passes.
     pub white_passes: u32,
+    /// Black passes before the last stone placed (the closing passes left out): the
+    /// mid-game passes of RULES.md §3, which shift `plays(B) − plays(W)` (a pass after the
+    /// last stone shifts nothing).
+    pub black_midgame_passes: u32,
+    /// White passes before the last stone placed.
+    pub white_midgame_passes: u32,
     /// Colour of the last move that put a stone on the board (suicides included; passes,
     /// occupied and off-board moves excluded): who placed the last stone.
     pub last_mover: Option<Color>,
@@ -323,6 +329,7 @@ impl Replayer {
         let mut captures = [0u32; 2];
         let mut moves = [0u32; 2];
         let mut passes = [0u32; 2];
+        let mut midgame_passes = [0u32; 2];
         let mut last_mover = None;
         let mut repetition = false;
         let mut same_color_moves = 0;
@@ -408,6 +415,7 @@ impl Replayer {
             captures[color.index()] += out.captured;
             captures[opponent.index()] += out.suicided;
             last_mover = Some(color);
+            midgame_passes = passes;
             ko = out.ko_point.map(|k| (k, color));
 
             let (seen, seen_same_side) = self.history.record(board.hash(), side_bit(opponent));
@@ -455,6 +463,8 @@ impl Replayer {
             white_moves: moves[Color::White.index()],
             black_passes: passes[Color::Black.index()],
             white_passes: passes[Color::White.index()],
+            black_midgame_passes: midgame_passes[Color::Black.index()],
+            white_midgame_passes: midgame_passes[Color::White.index()],
             last_mover,
             ended_by_passes: consecutive_passes >= 2,
             repetition,

@@ -1030,6 +1030,8 @@ fn passes_and_move_counts() {
     assert_eq!(r.move_count, 9, "setup events are not moves");
     assert_eq!((r.black_moves, r.white_moves), (3, 2));
     assert_eq!((r.black_passes, r.white_passes), (2, 2));
+    // the last stone is B[ca]: the closing W[] B[] are not mid-game passes
+    assert_eq!((r.black_midgame_passes, r.white_midgame_passes), (1, 1));
     assert_eq!(r.same_color_moves, 1);
     assert_eq!(r.moves_after_two_passes, 2, "cb and ca after W[] B[]");
     assert!(r.ended_by_passes);
@@ -1038,6 +1040,7 @@ fn passes_and_move_counts() {
 
     let r = run(". .\n. .", "B[] W[aa]");
     assert!(!r.ended_by_passes);
+    assert_eq!((r.black_midgame_passes, r.white_midgame_passes), (1, 0));
     assert_eq!(r.moves_after_two_passes, 0);
     let r = run(". .\n. .", "");
     assert_eq!(r.move_count, 0);

@@ -140,7 +140,8 @@ pub enum FlipCause {
     Seki,
     /// Different komi.
     Komi,
-    /// Passes during the game (a pass is a stone not played).
+    /// Passes during the game, before the last stone (a pass is a stone not played; the
+    /// passes that end the game come after every stone and shift none).
     Passes,
     /// Tromp-Taylor counts the dead stones as alive.
     DeadStones,
@@ -192,8 +193,10 @@ pub struct ScoreInput<'a> {
     /// Board moves including handicap setup stones, excluding passes.
     pub black_plays: u32,
     pub white_plays: u32,
-    pub black_passes: u32,
-    pub white_passes: u32,
+    /// Passes before the last stone placed (the closing passes left out): the mid-game
+    /// passes of RULES.md §3's identity.
+    pub black_midgame_passes: u32,
+    pub white_midgame_passes: u32,
     pub last_mover: Option<Color>,
     /// Handicap stones N (a value below 2 is an even game).
     pub handicap: u32,
@@ -646,7 +649,7 @@ impl Scorer {
         } else {
             0
         };
-        let passes = input.white_passes as f64 - input.black_passes as f64;
+        let passes = input.white_midgame_passes as f64 - input.black_midgame_passes as f64;
         let bases = score::Bases {
             territory: k.territory_margin(input.captures_by_black, input.captures_by_white),
             area: k.area_margin(),

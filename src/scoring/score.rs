@@ -6,8 +6,9 @@
 //! Decomposition used for divergence causes. Let `T` be the territory margin (territory plus
 //! prisoners, before komi). Every ruleset's margin is `T` plus named components:
 //! - area counting adds `A − T = H + parity + passes + seki` (RULES.md §3), where `H` is the
-//!   handicap (stones placed before the first White move), `passes` = White's passes minus
-//!   Black's, `seki` = Black's seki eyes minus White's, and `parity` is the rest of
+//!   handicap (stones placed before the first White move), `passes` = White's mid-game passes
+//!   minus Black's (those before the last stone: the passes that end the game shift no
+//!   stone), `seki` = Black's seki eyes minus White's, and `parity` is the rest of
 //!   `plays(B) − plays(W)`: 1 when Black placed the last stone of an alternating game, else 0;
 //! - Tromp-Taylor also adds `as-is area − A` (the dead stones it does not remove);
 //! - Japanese counting subtracts the points that need teire (`T` counts them, as Korean
@@ -74,7 +75,7 @@ pub(crate) struct Bases {
     pub as_is: f64,
     /// Handicap stones (`H`), 0 for a game with fewer than two.
     pub handicap: u32,
-    /// White's passes minus Black's.
+    /// White's mid-game passes minus Black's (before the last stone placed).
     pub passes: f64,
     /// Black's seki eyes minus White's.
     pub seki: f64,
@@ -106,6 +107,10 @@ fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
     [parity, handicap, seki, -komi, passes, dead]
 }
 
+/// Positions of [`FlipCause::Parity`] and [`FlipCause::Passes`] in [`CAUSES`].
+const PARITY: usize = 0;
+const PASSES: usize = 4;
+
 const CAUSES: [FlipCause; 6] = [
     FlipCause::Parity,
     FlipCause::HandicapBonus,
@@ -114,6 +119,9 @@ const CAUSES: [FlipCause; 6] = [
     FlipCause::Passes,
     FlipCause::DeadStones,
 ];
+const _: () = assert!(
+    matches!(CAUSES[PARITY], FlipCause::Parity) && matches!(CAUSES[PASSES], FlipCause::Passes)
+);
 
 /// Margin of one ruleset.
 pub(crate) fn margin_for(rs: &Ruleset, b: &Bases, komi: f64) -> f64 {
@@ -199,7 +207,9 @@ pub(crate) fn agreement(
 ///
 /// Cause (**choice**, RULES.md is silent on how to name one cause for seven rulesets): for
 /// each pair of rulesets with different winners, split the margin difference into the named
-/// components; the pair's cause is the only non-zero component, else the only component that
+/// components (parity and passes netted when they pull opposite ways, see
+/// [`net_stone_count`]); the pair's cause is
+/// the only non-zero component, else the only component that
 /// alone moves the second ruleset's margin to the first one's winner, else `mixed`. Pairs
 /// involving Tromp-Taylor are looked at only when no other pair flips. The game's cause is
 /// the pairs' common cause, or `mixed` when they differ.
@@ -226,7 +236,8 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
                 }
                 let ci = components(&presets[i], b, scores[i].komi_used);
                 let cj = components(&presets[j], b, scores[j].komi_used);
-                let diff: [f64; 6] = std::array::from_fn(|k| ci[k] - cj[k]);
+                let mut diff: [f64; 6] = std::array::from_fn(|k| ci[k] - cj[k]);
+                net_stone_count(&mut diff);
                 let same_margin =
                     (scores[i].margin_b_minus_w - scores[j].margin_b_minus_w).abs() <= EPS;
                 let pair = if same_margin {
@@ -253,6 +264,23 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
         }
     }
     (winner_flip, half_point_flip, cause)
+}
+
+/// Parity and passes are two parts of one count, `plays(B) − plays(W) − H`: when they pull
+/// opposite ways, only their net moved the margin, and it goes to the larger of the two
+/// (Black passed once mid-game and placed the last stone: they cancel, and neither is a
+/// cause; Black passed twice: passes −1 net).
+fn net_stone_count(diff: &mut [f64; 6]) {
+    let (parity, passes) = (diff[PARITY], diff[PASSES]);
+    if parity * passes >= 0.0 {
+        return;
+    }
+    let net = parity + passes;
+    if passes.abs() >= parity.abs() {
+        (diff[PARITY], diff[PASSES]) = (0.0, net);
+    } else {
+        (diff[PARITY], diff[PASSES]) = (net, 0.0);
+    }
 }
 
 fn pair_cause(rs_i: &Ruleset, winner_i: Outcome, margin_j: f64, diff: &[f64; 6]) -> FlipCause {

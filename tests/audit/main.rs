@@ -6,6 +6,7 @@ mod corpus_ingestion;
 mod corpus_replay;
 mod explain;
 mod fast_reader;
+mod flip_causes;
 mod hostile;
 mod pipeline_output;
 mod props;

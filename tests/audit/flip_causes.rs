@@ -1,0 +1,127 @@
+//! Flip causes of whole records: what replay counts (plays, passes, handicap) feeding the
+//! decomposition of RULES.md §3 that names why two rulesets disagree.
+
+use crate::common::options;
+use kifu_audit::output::GameRow;
+use kifu_audit::pipeline::{audit_chunk, GameOptions};
+use kifu_audit::rules::RulesetId;
+use kifu_audit::scoring::{FlipCause, KomiPolicy};
+use kifu_audit::sgf::source::InputItem;
+
+/// Two 9×9 walls, Black on column E and White on column F, played out stone by stone: Black
+/// gets 36 points of area, White 36 less the dame. `tail` follows the walls' moves.
+fn walls(komi: &str, tail: &str) -> String {
+    format!(
+        "(;GM[1]FF[4]SZ[9]KM[{komi}]RU[Japanese]\
+         ;B[ea];W[fa];B[eb];W[fb];B[ec];W[fc];B[ed];W[fd];B[ee];W[fe];B[ef];W[ff]\
+         ;B[eg];W[fg];B[eh];W[fh]{tail})"
+    )
+}
+
+fn row(sgf: &str, komi_policy: KomiPolicy) -> GameRow {
+    let item = InputItem {
+        source: "game.sgf".into(),
+        member: None,
+        data: Ok(sgf.as_bytes().to_vec()),
+    };
+    let options = GameOptions {
+        komi_policy,
+        ..options()
+    };
+    let mut rows = audit_chunk(&[item], &options);
+    assert_eq!(rows.len(), 1);
+    rows.remove(0)
+}
+
+fn margins(r: &GameRow) -> Vec<f64> {
+    let s = r.score.as_ref().expect("scored");
+    RulesetId::ALL
+        .iter()
+        .map(|id| s.per_ruleset[id.index()].margin_b_minus_w)
+        .collect()
+}
+
+#[test]
+fn a_pass_after_the_last_stone_is_not_a_mid_game_pass() {
+    // D1 and F1 close the walls; Black's E1 was the last stone. White passes to end the
+    // game (and Black too, or not): a pass after the last stone shifts no stone, so area −
+    // territory is Black's extra stone (parity), whatever the closing passes.
+    for end in [";B[di];W[fi];B[ei];W[]", ";B[di];W[fi];B[ei];W[];B[]"] {
+        let r = row(&walls("8.5", end), KomiPolicy::Recorded);
+        let s = r.score.as_ref().unwrap();
+        // area 45 − 36 = 9, territory 8 after 8.5 komi: +0.5 and −0.5
+        assert_eq!(
+            s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
+            0.5
+        );
+        assert_eq!(
+            s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
+            -0.5
+        );
+        assert_eq!(s.flip_cause, Some(FlipCause::Parity), "{end}");
+    }
+    // Black passes after White's last stone (A1 for Black, then White fills E1): the stones
+    // are even, and only the rulesets' komi separate them, with or without closing passes.
+    let quiet = row(
+        &walls("6.5", ";B[di];W[fi];B[aa];W[ei]"),
+        KomiPolicy::Standard,
+    );
+    for end in [";B[]", ";B[];W[]"] {
+        let tail = format!(";B[di];W[fi];B[aa];W[ei]{end}");
+        let r = row(&walls("6.5", &tail), KomiPolicy::Standard);
+        assert_eq!(margins(&r), margins(&quiet));
+        assert_eq!(
+            r.score.as_ref().unwrap().flip_cause,
+            Some(FlipCause::Komi),
+            "{end}"
+        );
+    }
+    assert_eq!(
+        quiet.score.as_ref().unwrap().flip_cause,
+        Some(FlipCause::Komi)
+    );
+}
+
+#[test]
+fn a_pass_before_the_last_stone_is_a_mid_game_pass() {
+    // White passes mid-game and Black fills both dame: Black placed two more stones than
+    // White, one of them for White's pass.
+    let r = row(
+        &walls("8.5", ";B[di];W[];B[ei];W[fi];B[];W[]"),
+        KomiPolicy::Recorded,
+    );
+    let s = r.score.as_ref().unwrap();
+    // last stone W F1 after White's pass: plays 10 − 9 = 1 = passes 1 + parity 0
+    assert_eq!(
+        s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
+        0.5
+    );
+    assert_eq!(
+        s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
+        -0.5
+    );
+    assert_eq!(s.flip_cause, Some(FlipCause::Passes));
+}
+
+#[test]
+fn a_mid_game_pass_made_up_by_the_last_stone_moves_nothing() {
+    // Black passes, White fills the dame E1, Black places the last stone in its own area
+    // (A9) and White's closing pass ends the game: ten stones each, area − territory = 0 =
+    // parity 1 + passes −1. Only the komi separate the rulesets (an NNGS record of GNU Go's
+    // regression suite has this shape).
+    let r = row(
+        &walls("6.5", ";B[di];W[fi];B[];W[ei];B[aa];W[]"),
+        KomiPolicy::Standard,
+    );
+    let s = r.score.as_ref().unwrap();
+    // area 44 − 37 = 7 = territory 34 − 27
+    assert_eq!(
+        s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
+        -0.5
+    );
+    assert_eq!(
+        s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
+        0.5
+    );
+    assert_eq!(s.flip_cause, Some(FlipCause::Komi));
+}
