@@ -641,6 +641,8 @@ impl Explained {
         // RULES.md §3: area − territory = plays(B) − plays(W) (+ seki eyes and teire, which
         // only area counting scores).
         let area = f64::from(d.area.0) - f64::from(d.area.1);
+        // the points of open areas the count gave to the nearer side (Tromp-Taylor: nobody's)
+        let open = f64::from(s.open_black) - f64::from(s.open_white);
         let terr =
             f64::from(d.territory_plus_prisoners.0) - f64::from(d.territory_plus_prisoners.1);
         let diff = area - terr;
@@ -792,21 +794,31 @@ impl Explained {
                 rp.white_midgame_passes, rp.black_midgame_passes
             ),
             Some(FlipCause::DeadStones) => format!(
-                "Tromp-Taylor removes no dead stones: counting the {} black and {} white dead stones alive gives an area margin of {} before komi instead of {}.",
+                "Tromp-Taylor removes no dead stones: counting the {} black and {} white dead stones alive gives an area margin of {} before komi instead of {}{}.",
                 s.dead_black,
                 s.dead_white,
                 number(s.margin_as_is_area),
-                number(area)
+                number(area - open),
+                if open != 0.0 {
+                    format!(" ({} with the open areas the count splits)", number(area))
+                } else {
+                    String::new()
+                }
+            ),
+            Some(FlipCause::OpenBorders) => format!(
+                "Tromp-Taylor scores the position as it lies: the open areas of this unfinished game, which the other rulesets' count gives to the side whose stones are nearer ({} point(s) for Black, {} for White), are neutral for it.",
+                s.open_black, s.open_white
             ),
             Some(FlipCause::TieRule) => "A tie (a margin of 0 after komi wherever the winners differ): Ing gives Black the win on a tie, the other rulesets call it a draw.".to_string(),
             Some(FlipCause::Mixed) | None => {
                 let parity = plays - i64::from(h) - passes;
                 format!(
-                    "Several causes together. Area − territory = {} = parity {parity} + handicap stones {h} + passes {passes} + seki eyes {seki} + teire {teire}; komi ranges {}–{}; Tromp-Taylor's dead-stone difference is {}.",
+                    "Several causes together. Area − territory = {} = parity {parity} + handicap stones {h} + passes {passes} + seki eyes {seki} + teire {teire}; komi ranges {}–{}; Tromp-Taylor's dead-stone difference is {}, its open-area difference {}.",
                     number(diff),
                     number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::INFINITY, f64::min)),
                     number(s.per_ruleset.iter().map(|x| x.komi_used).fold(f64::NEG_INFINITY, f64::max)),
-                    number(s.margin_as_is_area - area)
+                    number(s.margin_as_is_area - (area - open)),
+                    number(-open)
                 )
             }
         };

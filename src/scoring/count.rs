@@ -85,6 +85,11 @@ pub(crate) struct Counts {
     pub white_teire: u32,
     pub dead_black: u32,
     pub dead_white: u32,
+    /// Points of open neutral areas given to the side whose stones are nearer, part of the
+    /// territory above ([`Counter::split_open_dame`]): what Tromp-Taylor, which gives such
+    /// points to nobody, leaves neutral.
+    pub black_open: u32,
+    pub white_open: u32,
 }
 
 impl Counts {
@@ -451,9 +456,19 @@ impl Counter {
                 step_w[y] = grown(live_w, y) & free;
             }
         }
-        for (won, territory, label) in [
-            (&*won_b, &mut k.black_territory, PointOwner::BlackTerritory),
-            (&*won_w, &mut k.white_territory, PointOwner::WhiteTerritory),
+        for (won, territory, open, label) in [
+            (
+                &*won_b,
+                &mut k.black_territory,
+                &mut k.black_open,
+                PointOwner::BlackTerritory,
+            ),
+            (
+                &*won_w,
+                &mut k.white_territory,
+                &mut k.white_open,
+                PointOwner::WhiteTerritory,
+            ),
         ] {
             for (y, &bits) in won.iter().enumerate() {
                 let mut bits = bits;
@@ -461,6 +476,7 @@ impl Counter {
                     let x = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     *territory += 1;
+                    *open += 1;
                     k.dame -= 1;
                     owner[g.idx(x, y)] = label;
                 }

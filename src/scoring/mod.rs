@@ -145,6 +145,9 @@ pub enum FlipCause {
     Passes,
     /// Tromp-Taylor counts the dead stones as alive.
     DeadStones,
+    /// Tromp-Taylor leaves neutral the open areas of an unfinished game, which the other
+    /// rulesets' count gives to the side whose stones are nearer.
+    OpenBorders,
     /// The same margin, a tie, read by different tie rules: Ing gives Black the win, the
     /// others call it a draw.
     TieRule,
@@ -162,6 +165,7 @@ impl FlipCause {
             FlipCause::Komi => "komi",
             FlipCause::Passes => "passes",
             FlipCause::DeadStones => "dead_stones",
+            FlipCause::OpenBorders => "open_borders",
             FlipCause::TieRule => "tie_rule",
             FlipCause::Mixed => "mixed",
         }
@@ -268,6 +272,12 @@ pub struct ScoreReport {
     pub white_seki_eyes: u32,
     /// Neutral points outside seki.
     pub dame_points: u32,
+    /// Points of open neutral areas (a game stopped with open borders) that the count gives
+    /// to Black as the side whose stones are nearer (part of `black_territory`); Tromp-Taylor
+    /// gives them to nobody.
+    pub open_black: u32,
+    /// The same for White.
+    pub open_white: u32,
     /// Live stones plus territory plus seki eyes.
     pub black_area: u32,
     pub white_area: u32,
@@ -657,6 +667,7 @@ impl Scorer {
             handicap: h,
             passes,
             seki: k.black_seki_eyes as f64 - k.white_seki_eyes as f64,
+            open: k.black_open as f64 - k.white_open as f64,
             teire: k.teire_margin(),
             parity: input.black_plays as f64 - input.white_plays as f64 - h as f64 - passes,
         };
@@ -722,6 +733,8 @@ impl Scorer {
             black_seki_eyes: k.black_seki_eyes,
             white_seki_eyes: k.white_seki_eyes,
             dame_points: k.dame,
+            open_black: k.black_open,
+            open_white: k.white_open,
             black_area: k.black_area(),
             white_area: k.white_area(),
             black_territory: k.black_territory,

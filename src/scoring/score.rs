@@ -10,7 +10,9 @@
 //!   minus Black's (those before the last stone: the passes that end the game shift no
 //!   stone), `seki` = Black's seki eyes minus White's, and `parity` is the rest of
 //!   `plays(B) − plays(W)`: 1 when Black placed the last stone of an alternating game, else 0;
-//! - Tromp-Taylor also adds `as-is area − A` (the dead stones it does not remove);
+//! - Tromp-Taylor also adds `as-is area − A`: the dead stones it does not remove, and the
+//!   points of open areas it leaves neutral where the count gives them to the nearer side (an
+//!   unfinished game's); named `dead_stones` or `open_borders` after the larger part;
 //! - Japanese counting subtracts the points that need teire (`T` counts them, as Korean
 //!   counting does; see [`super::PointOwner::BlackTeire`]); this is filed under `parity`;
 //! - every ruleset subtracts its komi and its handicap bonus.
@@ -79,6 +81,9 @@ pub(crate) struct Bases {
     pub passes: f64,
     /// Black's seki eyes minus White's.
     pub seki: f64,
+    /// Black's points of open areas minus White's (part of `area` and `territory`; see
+    /// `Counts::black_open`).
+    pub open: f64,
     /// Black's points needing teire minus White's (Japanese counting takes them off).
     pub teire: f64,
     /// `plays(B) − plays(W) − H − passes`.
@@ -105,6 +110,20 @@ fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
         b.as_is - b.area
     };
     [parity, handicap, seki, -komi, passes, dead]
+}
+
+/// The name of Tromp-Taylor's component `as_is − area`, which has two parts: the dead stones
+/// it counts alive (`as_is − (area − open)`) and the open areas it leaves neutral (`−open`);
+/// it is named after the larger (**choice**: one component, as before the split, so a flip
+/// that either part explains is not `mixed`; a position with no dead stones is never blamed
+/// on them).
+fn tromp_taylor_cause(b: &Bases) -> FlipCause {
+    let dead = b.as_is - (b.area - b.open);
+    if dead.abs() >= b.open.abs() && dead.abs() > EPS {
+        FlipCause::DeadStones
+    } else {
+        FlipCause::OpenBorders
+    }
 }
 
 /// Positions of [`FlipCause::Parity`] and [`FlipCause::Passes`] in [`CAUSES`].
@@ -251,6 +270,10 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
                         scores[j].margin_b_minus_w,
                         &diff,
                     )
+                };
+                let pair = match pair {
+                    FlipCause::DeadStones => tromp_taylor_cause(b),
+                    other => other,
                 };
                 cause = match cause {
                     None => Some(pair),

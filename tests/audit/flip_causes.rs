@@ -125,3 +125,22 @@ fn a_mid_game_pass_made_up_by_the_last_stone_moves_nothing() {
     );
     assert_eq!(s.flip_cause, Some(FlipCause::Komi));
 }
+
+#[test]
+fn tromp_taylor_leaves_an_unfinished_games_open_areas_neutral() {
+    // Three stones on an open board: nothing is dead, and the count gives the open points to
+    // the side whose stones are nearer, where Tromp-Taylor scores only the stones (2 − 1).
+    let r = row(
+        "(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+3.5];B[ee];W[cc];B[gg];W[];B[])",
+        KomiPolicy::Standard,
+    );
+    let s = r.score.as_ref().unwrap();
+    assert_eq!((s.dead_black, s.dead_white), (0, 0));
+    assert_eq!(
+        s.per_ruleset[RulesetId::TrompTaylor.index()].margin_b_minus_w,
+        -6.5
+    );
+    assert!(s.open_black > s.open_white);
+    assert!(s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w > 0.0);
+    assert_eq!(s.flip_cause, Some(FlipCause::OpenBorders));
+}
