@@ -245,6 +245,19 @@ enum KomiRead {
     Raw(String),
 }
 
+impl KomiRead {
+    /// A `KM` value as sgf-parse types it (`str::parse::<f64>`), which also reads `nan`,
+    /// `inf` and `-inf`: those are no komi but an unreadable value (a NaN komi made every
+    /// margin NaN).
+    fn parsed(v: f64) -> KomiRead {
+        if v.is_finite() {
+            KomiRead::Number(v)
+        } else {
+            KomiRead::Raw(v.to_string())
+        }
+    }
+}
+
 fn first(slot: &mut Option<String>, value: &str) {
     if slot.is_none() {
         let v = value.trim();
@@ -313,7 +326,7 @@ impl Builder {
     /// A valid `KM` (the first one counts).
     pub(super) fn komi(&mut self, km: f64) {
         if self.km.is_none() {
-            self.km = Some(KomiRead::Number(km));
+            self.km = Some(KomiRead::parsed(km));
         }
     }
 
@@ -848,7 +861,7 @@ mod tests {
 
     fn komi(km: &str) -> (Option<f64>, Option<&'static str>) {
         let read = match km.parse::<f64>() {
-            Ok(v) => KomiRead::Number(v),
+            Ok(v) => KomiRead::parsed(v),
             Err(_) => KomiRead::Raw(km.to_string()),
         };
         let k = normalise_komi(Some(read), None, None);
@@ -866,6 +879,9 @@ mod tests {
         assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
         assert_eq!(komi("-6,5"), (Some(-6.5), Some("fraction")));
         assert_eq!(komi(""), (None, Some("empty")));
+        for unreadable in ["nan", "NaN", "inf", "-inf", "+infinity", "1/0"] {
+            assert_eq!(komi(unreadable), (None, Some("unreadable")), "{unreadable}");
+        }
         assert_eq!(komi("0"), (Some(0.0), None));
         assert_eq!(komi("-6.5"), (Some(-6.5), None));
         assert_eq!(komi("60"), (Some(60.0), None), "KGS: kept as written");
