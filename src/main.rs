@@ -19,7 +19,7 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("kifu-audit: error: {e:#}");
+            cli::to_stderr(&format!("kifu-audit: error: {e:#}\n"));
             ExitCode::from(2)
         }
     }

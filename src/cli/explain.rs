@@ -10,7 +10,7 @@
 //! the command line. An unreadable game is printed with its error and gives exit status 1.
 
 use super::scan::{KomiArg, PlayoutsArg};
-use super::Outcome;
+use super::{self as cli, Outcome};
 use crate::pipeline::game::{audit_record, handicap_setup_stones};
 use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
@@ -1030,12 +1030,12 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
             Some(svg) => {
                 std::fs::write(path, svg)
                     .with_context(|| format!("cannot write {}", path.display()))?;
-                eprintln!("wrote {}", path.display());
+                cli::to_stderr(&format!("wrote {}\n", path.display()));
             }
-            None => eprintln!(
-                "kifu-audit: no picture: the game could not be read; {} not written",
+            None => cli::to_stderr(&format!(
+                "kifu-audit: no picture: the game could not be read; {} not written\n",
                 path.display()
-            ),
+            )),
         }
     }
     Ok(if explained.is_readable() {

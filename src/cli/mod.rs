@@ -30,6 +30,13 @@ pub enum Command {
     Explain(explain::ExplainArgs),
 }
 
+/// Writes `text` to stderr as it is, ignoring a failure: a closed stderr (`2>&1 | head`, or
+/// `2>&-`) is not an error of the run, where `eprint!` would panic.
+pub fn to_stderr(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
 /// How a run ended, for the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

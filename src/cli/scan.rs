@@ -1,6 +1,6 @@
 //! `kifu-audit scan`: flags → validated [`pipeline::Config`] → run → summary on stderr.
 
-use super::Outcome;
+use super::{self as cli, Outcome};
 use crate::output::WriterOptions;
 use crate::pipeline::{self, Config};
 use crate::rules::{Ruleset, RulesetId};
@@ -67,7 +67,8 @@ pub struct ScanArgs {
         value_name = "OUT.parquet"
     )]
     pub output: PathBuf,
-    /// Worker threads (0 = one per core). The output is identical for every value.
+    /// Worker threads (0 = one per core, at most 1,024). The output is identical for every
+    /// value.
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
     /// Which komi the per-ruleset scores apply.
@@ -117,6 +118,10 @@ fn provenance(args: impl Iterator<Item = String>) -> String {
     kept.join(" ")
 }
 
+/// The most worker threads `--threads` may ask for (each keeps its own scratch state; a
+/// typo such as `--threads 100000` exhausted memory before any game was read).
+const MAX_THREADS: usize = 1024;
+
 fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     let mut rulesets = Vec::new();
     for name in &args.rules {
@@ -137,12 +142,30 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             args.output.display()
         );
     }
+    // the output replaces its target at the end: an input named as the output would be lost
+    if let Ok(out) = args.output.canonicalize() {
+        for input in &args.inputs {
+            if input.canonicalize().is_ok_and(|i| i == out) {
+                bail!(
+                    "--output {} is also an input; writing it would replace the input",
+                    args.output.display()
+                );
+            }
+        }
+    }
+    if args.threads > MAX_THREADS {
+        bail!(
+            "--threads {}: at most {MAX_THREADS} (0 = one per core)",
+            args.threads
+        );
+    }
     let komi_policy = match args.komi {
         KomiArg::Standard => KomiPolicy::Standard,
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
     let presets: Vec<String> = Ruleset::all().iter().map(|r| format!("{:?}", r)).collect();
-    let command_line = provenance(std::env::args());
+    // a path that is not UTF-8 is recorded lossily (`std::env::args` would panic on it)
+    let command_line = provenance(std::env::args_os().map(|a| a.to_string_lossy().into_owned()));
     let metadata = vec![
         (
             "kifu_audit.version".to_string(),
@@ -199,25 +222,30 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
+        let message = if config.output.exists() {
+            "\ninterrupted: stopping; the previous output file is left as it was\n"
+        } else {
+            "\ninterrupted: stopping; no output file is written\n"
+        };
         // A second handler cannot be installed (e.g. in tests running twice): not fatal.
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
-            eprintln!("\ninterrupted: stopping; the previous output file is left as it was");
+            cli::to_stderr(message);
         });
     }
     let summary = pipeline::run(&config, &interrupted)?;
     if !args.quiet {
-        eprint!("{}", summary.render_for(&rulesets));
+        cli::to_stderr(&summary.render_for(&rulesets));
         if !summary.interrupted {
-            if summary.games == 0 {
+            if summary.games == 0 && args.limit != Some(0) {
                 // an empty directory or archive, or a name no input matches: say so
-                eprintln!(
-                    "warning: the inputs hold no SGF file (.sgf, .sgf.gz, or archives of them)"
+                cli::to_stderr(
+                    "warning: the inputs hold no SGF file (.sgf, .sgf.gz, or archives of them)\n",
                 );
             }
-            eprintln!("wrote {}", config.output.display());
+            cli::to_stderr(&format!("wrote {}\n", config.output.display()));
         }
     }
     Ok(if summary.interrupted {

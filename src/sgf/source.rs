@@ -91,30 +91,56 @@ pub fn classify(name: &str) -> Option<InputKind> {
 }
 
 /// Expands the command-line inputs into the ordered list of paths to read: directories are
-/// walked recursively in file-name order; `-` reads paths from standard input, one per line.
-/// Walk errors (permissions, symlink loops) are returned in place as error paths.
+/// walked recursively in file-name order; `-` reads paths from standard input, one per line
+/// (see [`stdin_paths`]). Walk errors (permissions, symlink loops) are returned in place as
+/// error paths.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceError)>> {
     let mut out = Vec::new();
     for input in inputs {
         if input.as_os_str() == "-" {
-            let stdin = io::stdin();
-            for line in stdin.lock().lines() {
-                match line {
-                    Ok(l) if !l.trim().is_empty() => {
-                        expand_one(Path::new(l.trim()), &mut out);
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        out.push(Err(("-".into(), SourceError::Io(format!("stdin: {e}")))));
-                        break;
-                    }
-                }
-            }
+            stdin_paths(&mut io::stdin().lock(), &mut out);
         } else {
             expand_one(input, &mut out);
         }
     }
     out
+}
+
+/// The paths listed in `list`, one per line, each expanded in place: a line is a path as its
+/// bytes are (a name that is not UTF-8, or that begins or ends with a space, is still a path;
+/// only a `\r` before the newline is dropped), and blank lines are skipped. A read error ends
+/// the list with an error row.
+fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match list.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {
+                let mut l = line.as_slice();
+                l = l.strip_suffix(b"\n").unwrap_or(l);
+                l = l.strip_suffix(b"\r").unwrap_or(l);
+                if !l.iter().all(u8::is_ascii_whitespace) {
+                    expand_one(&path_from_bytes(l), out);
+                }
+            }
+            Err(e) => {
+                out.push(Err(("-".into(), SourceError::Io(format!("stdin: {e}")))));
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(b: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(b).into_owned())
 }
 
 fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
@@ -578,6 +604,21 @@ mod tests {
         assert_eq!(classify("x.TGZ"), Some(InputKind::TarGz));
         assert_eq!(classify("x.tar.xz"), Some(InputKind::TarXz));
         assert_eq!(classify("MANIFEST.tsv"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_path_list_keeps_every_line_as_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let list = b"a.sgf\r\nbad\xff.sgf\n\n   \n lead.sgf\nlast.sgf";
+        let mut out = Vec::new();
+        stdin_paths(&mut &list[..], &mut out);
+        let got: Vec<Vec<u8>> = out
+            .into_iter()
+            .map(|p| p.unwrap().as_os_str().as_bytes().to_vec())
+            .collect();
+        let want: [&[u8]; 4] = [b"a.sgf", b"bad\xff.sgf", b" lead.sgf", b"last.sgf"];
+        assert_eq!(got, want);
     }
 
     #[test]

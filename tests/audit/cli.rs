@@ -1,0 +1,144 @@
+//! The command line as a demanding user meets it: odd file names, a closed stderr, an output
+//! named like an input, an absurd thread count. Each ends with the documented exit status
+//! (0 read, 1 some unreadable, 2 fatal) and never with a panic (101).
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const GAME: &str = "(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+3.5];B[ee];W[cc];B[gg];W[];B[])";
+
+fn kifu(args: &[&std::ffi::OsStr], stdin: Option<&[u8]>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu-audit"));
+    cmd.args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn os(s: &str) -> &std::ffi::OsStr {
+    s.as_ref()
+}
+
+fn rows(parquet: &Path) -> usize {
+    let file = std::fs::File::open(parquet).unwrap();
+    let reader = parquet::file::reader::SerializedFileReader::new(file).unwrap();
+    parquet::file::reader::FileReader::metadata(&reader)
+        .file_metadata()
+        .num_rows() as usize
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_that_are_not_utf8_are_read_and_written() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join(std::ffi::OsStr::from_bytes(b"bad\xff.sgf"));
+    std::fs::write(&input, GAME).unwrap();
+    let out = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"out\xff.parquet"));
+    let o = kifu(
+        &[
+            os("scan"),
+            os("--quiet"),
+            input.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(rows(&out), 1);
+    // the same name in a list on standard input, between two others: all three are read
+    let good = dir.path().join("good.sgf");
+    std::fs::write(&good, GAME).unwrap();
+    let mut list = Vec::new();
+    for p in [&good, &input, &good] {
+        list.extend_from_slice(p.as_os_str().as_bytes());
+        list.push(b'\n');
+    }
+    let out2 = dir.path().join("list.parquet");
+    let o = kifu(
+        &[
+            os("scan"),
+            os("--quiet"),
+            os("-"),
+            os("-o"),
+            out2.as_os_str(),
+        ],
+        Some(&list),
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(rows(&out2), 3);
+}
+
+#[test]
+fn a_closed_stderr_is_not_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.sgf");
+    std::fs::write(&input, GAME).unwrap();
+    let out = dir.path().join("out.parquet");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu-audit"));
+    cmd.arg("scan").arg(&input).arg("-o").arg(&out);
+    cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    // the reader of stderr goes away before the summary is written
+    drop(child.stderr.take());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(rows(&out), 1);
+}
+
+#[test]
+fn an_output_named_like_an_input_is_refused_and_the_input_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.sgf");
+    std::fs::write(&input, GAME).unwrap();
+    let o = kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), input.as_os_str()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("is also an input"));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
+}
+
+#[test]
+fn an_absurd_thread_count_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.sgf");
+    std::fs::write(&input, GAME).unwrap();
+    let out = dir.path().join("out.parquet");
+    let o = kifu(
+        &[
+            os("scan"),
+            input.as_os_str(),
+            os("--threads"),
+            os("100000"),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!out.exists());
+}
