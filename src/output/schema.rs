@@ -241,7 +241,7 @@ fn build_columns() -> Vec<Column> {
                     .into()
             },
         ));
-        c.push(col(S, format!("komi_{n}"), Float, format!("Komi applied under {n} (even games: {n}'s standard komi; handicap games or --komi recorded: the recorded komi)."), move |r| float(r.score.as_ref().map(|s| s.per_ruleset[i].komi_used))));
+        c.push(col(S, format!("komi_{n}"), Float, format!("Komi applied under {n} (even games: {n}'s standard komi; handicap games: the recorded komi, 0 when none is recorded; --komi recorded: the recorded komi, else as standard)."), move |r| float(r.score.as_ref().map(|s| s.per_ruleset[i].komi_used))));
     }
     c.extend([
         col(S, "margin_chinese_stones", Float, "Chinese margin in stones (子): margin_chinese / 2, i.e. Black's count minus half the board's points (180.5 on 19x19) minus half the komi and half a stone per handicap stone; 1 stone = 2 points.", move |r| float(sc(r).map(|s| s.margin_chinese_stones))),

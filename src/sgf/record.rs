@@ -724,6 +724,9 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
     Some(standard)
 }
 
+/// The most handicap stones the fixed points hold (the star points of a 19×19 board).
+const MAX_FIXED_HANDICAP: u32 = 9;
+
 fn normalise_handicap(
     ha: Option<&str>,
     setup: &mut Vec<SetupStone>,
@@ -764,6 +767,11 @@ fn normalise_handicap(
         .iter()
         .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
         .count() as u32;
+    // no stone on the board backs the `HA`: above the nine fixed points it is no handicap
+    // this record shows (`HA[30]` gave White a 30-point bonus for stones nowhere)
+    if ha_n > MAX_FIXED_HANDICAP && opening_black < 2 {
+        return (0, HandicapSource::None);
+    }
     if ha_n >= 2 {
         if opening_black >= ha_n.min(2) && opening_black > 1 {
             return (ha_n, HandicapSource::Moves);
@@ -922,5 +930,24 @@ mod tests {
             Point::new(4, 4)
         );
         assert!(standard_handicap_points(10, 19, 19).is_none());
+    }
+
+    #[test]
+    fn an_ha_without_stones_is_placed_up_to_nine() {
+        let white_first = [RecordedMove {
+            color: Color::White,
+            mv: Move::Play(Point::new(15, 3)),
+        }];
+        for (ha, want) in [
+            ("2", (2, HandicapSource::HaPlaced)),
+            ("9", (9, HandicapSource::HaPlaced)),
+            ("10", (0, HandicapSource::None)),
+            ("30", (0, HandicapSource::None)),
+        ] {
+            let mut setup = Vec::new();
+            let got = normalise_handicap(Some(ha), &mut setup, &white_first, 19, 19);
+            assert_eq!(got, want, "HA[{ha}]");
+            assert_eq!(setup.len() as u32, got.0, "HA[{ha}]: stones placed");
+        }
     }
 }
