@@ -227,9 +227,13 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
         } else {
             "\ninterrupted: stopping; no output file is written\n"
         };
+        let temp = crate::output::writer::temp_path(&config.output);
         // A second handler cannot be installed (e.g. in tests running twice): not fatal.
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
+                // a second Ctrl-C stops at once: without the temporary file the first one
+                // would have removed (the target is untouched either way)
+                let _ = std::fs::remove_file(&temp);
                 std::process::exit(130);
             }
             cli::to_stderr(message);

@@ -56,16 +56,9 @@ impl AtomicParquetWriter {
     /// # Errors
     /// When the target's directory cannot be written.
     pub fn create(target: &Path, options: &WriterOptions) -> Result<Self> {
-        let dir = match target.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = target
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "games.parquet".into());
+        let (dir, name) = dir_and_name(target);
         remove_stale_temps(&dir, &name);
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        let tmp = temp_path(target);
         let file = File::create(&tmp).with_context(|| {
             format!(
                 "cannot create {} (is the directory writable?)",
@@ -129,6 +122,26 @@ impl AtomicParquetWriter {
         })?;
         Ok(())
     }
+}
+
+/// The directory and file name of the target.
+fn dir_and_name(target: &Path) -> (PathBuf, String) {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "games.parquet".into());
+    (dir, name)
+}
+
+/// The temporary file this process writes before renaming it to `target`:
+/// `<dir>/.<name>.tmp-<pid>` (see [`AtomicParquetWriter::create`]).
+pub fn temp_path(target: &Path) -> PathBuf {
+    let (dir, name) = dir_and_name(target);
+    dir.join(format!(".{name}.tmp-{}", std::process::id()))
 }
 
 /// Removes `<dir>/.<name>.tmp-<pid>` files left by killed runs: those whose PID has no
