@@ -165,7 +165,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "board_width", Int, "Board columns (SZ; 19 when absent).", move |r| int(rec(r).map(|g| g.board_width))),
         col(I, "board_height", Int, "Board rows.", move |r| int(rec(r).map(|g| g.board_height))),
         col(I, "komi", Float, "Recorded komi in points after repairing the quirk in komi_quirk; NULL when unknown.", move |r| float(rec(r).and_then(|g| g.komi))),
-        col(I, "komi_raw", Text, "The komi value as read (KM, or KO/HA when those carried it).", move |r| rec(r).and_then(|g| g.komi_raw.as_deref()).into()),
+        col(I, "komi_raw", Text, "The komi value as read (KM, or KO/HA when those carried it); a KM read as a number is written back in its shortest form (KM[6.50] and KM[65e-1] as 6.5).", move |r| rec(r).and_then(|g| g.komi_raw.as_deref()).into()),
         col(I, "komi_quirk", Label, "Repair applied to komi: fox_hundredths (KM[375]=7.5), stone_units (KM[2.75]=5.5 points), fraction (KM[5 1/2]), ko_property, ha_property, empty, unreadable, fox_zero_even (Fox writes KM[0] in even games whatever komi was played: komi NULL); NULL when used as written.", move |r| rec(r).and_then(|g| g.komi_quirk).into()),
         col(I, "handicap", Int, "Handicap stones N (0 for even games; a 1-stone handicap is 0).", move |r| int(rec(r).map(|g| g.handicap))),
         col(I, "handicap_source", Label, "Where N came from: none, HA, AB, HA_placed (HA without AB: stones placed on the standard points by this tool), moves (Black's opening moves).", move |r| rec(r).map(|g| g.handicap_source.name()).into()),
