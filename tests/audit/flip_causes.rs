@@ -8,8 +8,8 @@ use kifu_audit::rules::RulesetId;
 use kifu_audit::scoring::{FlipCause, KomiPolicy};
 use kifu_audit::sgf::source::InputItem;
 
-/// Two 9×9 walls, Black on column E and White on column F, played out stone by stone: Black
-/// gets 36 points of area, White 36 less the dame. `tail` follows the walls' moves.
+/// Two walls on a 9×9 board, Black's on column E and White's on column F, rows 9 to 2, played
+/// stone by stone with Black to move next: D1, E1 and F1, which close them, are left to `tail`.
 fn walls(komi: &str, tail: &str) -> String {
     format!(
         "(;GM[1]FF[4]SZ[9]KM[{komi}]RU[Japanese]\
@@ -33,6 +33,10 @@ fn row(sgf: &str, komi_policy: KomiPolicy) -> GameRow {
     rows.remove(0)
 }
 
+fn margin(r: &GameRow, id: RulesetId) -> f64 {
+    r.score.as_ref().expect("scored").per_ruleset[id.index()].margin_b_minus_w
+}
+
 fn margins(r: &GameRow) -> Vec<f64> {
     let s = r.score.as_ref().expect("scored");
     RulesetId::ALL
@@ -50,14 +54,8 @@ fn a_pass_after_the_last_stone_is_not_a_mid_game_pass() {
         let r = row(&walls("8.5", end), KomiPolicy::Recorded);
         let s = r.score.as_ref().unwrap();
         // area 45 − 36 = 9, territory 8 after 8.5 komi: +0.5 and −0.5
-        assert_eq!(
-            s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
-            0.5
-        );
-        assert_eq!(
-            s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
-            -0.5
-        );
+        assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+        assert_eq!(margin(&r, RulesetId::Japanese), -0.5);
         assert_eq!(s.flip_cause, Some(FlipCause::Parity), "{end}");
     }
     // Black passes after White's last stone (A1 for Black, then White fills E1): the stones
@@ -92,14 +90,8 @@ fn a_pass_before_the_last_stone_is_a_mid_game_pass() {
     );
     let s = r.score.as_ref().unwrap();
     // last stone W F1 after White's pass: plays 10 − 9 = 1 = passes 1 + parity 0
-    assert_eq!(
-        s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
-        0.5
-    );
-    assert_eq!(
-        s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
-        -0.5
-    );
+    assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), -0.5);
     assert_eq!(s.flip_cause, Some(FlipCause::Passes));
 }
 
@@ -115,14 +107,8 @@ fn a_mid_game_pass_made_up_by_the_last_stone_moves_nothing() {
     );
     let s = r.score.as_ref().unwrap();
     // area 44 − 37 = 7 = territory 34 − 27
-    assert_eq!(
-        s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w,
-        -0.5
-    );
-    assert_eq!(
-        s.per_ruleset[RulesetId::Japanese.index()].margin_b_minus_w,
-        0.5
-    );
+    assert_eq!(margin(&r, RulesetId::Chinese), -0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), 0.5);
     assert_eq!(s.flip_cause, Some(FlipCause::Komi));
 }
 
@@ -136,10 +122,7 @@ fn tromp_taylor_leaves_an_unfinished_games_open_areas_neutral() {
     );
     let s = r.score.as_ref().unwrap();
     assert_eq!((s.dead_black, s.dead_white), (0, 0));
-    assert_eq!(
-        s.per_ruleset[RulesetId::TrompTaylor.index()].margin_b_minus_w,
-        -6.5
-    );
+    assert_eq!(margin(&r, RulesetId::TrompTaylor), -6.5);
     assert!(s.open_black > s.open_white);
     assert!(s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w > 0.0);
     assert_eq!(s.flip_cause, Some(FlipCause::OpenBorders));
