@@ -34,9 +34,9 @@
 //!   of the history, with the first mover to move.
 //! - **Position identity**: positions are compared by their 64-bit Zobrist hash
 //!   ([`Board::hash`]); a false repeat needs a hash collision (about 2⁻⁶⁴ per pair).
-//! - **Simple-ko recapture under superko rulesets** is reported as `superko` (superko rules have
-//!   no separate ko rule: the recapture repeats the position before the capture). Under
-//!   [`KoRule::Simple`] it is `ko`.
+//! - **Simple-ko recapture** is reported as `ko` under every ruleset: superko rules forbid it
+//!   too (the recapture repeats the position before the capture), but `ko` is the more
+//!   specific explanation. A longer repetition is `superko` where a superko rule forbids it.
 
 use super::board::Board;
 use super::ruleset::{KoRule, Ruleset, RulesetId, SuicideRule};

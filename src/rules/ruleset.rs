@@ -63,9 +63,8 @@ impl RulesetId {
             }
             "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
             | "nihonkiin" | "日本" | "日本规则" | "日本ルール" => RulesetId::Japanese,
-            "korean" | "kr" | "kor" | "ko" | "korea" | "한국" | "韩国" | "韩国规则" => {
-                RulesetId::Korean
-            }
+            "korean" | "kr" | "kor" | "ko" | "korea" | "koreanrules" | "한국" | "韩国"
+            | "韩国规则" => RulesetId::Korean,
             "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "应氏"
             | "应氏规则" | "計點制" => RulesetId::Ing,
             "aga" | "american" | "agarules" | "usa" | "us" => RulesetId::Aga,
@@ -254,6 +253,8 @@ mod tests {
             ("Chinese", RulesetId::Chinese),
             ("cn", RulesetId::Chinese),
             ("Korean", RulesetId::Korean),
+            ("korean rules", RulesetId::Korean),
+            ("Japanese rules", RulesetId::Japanese),
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
         }

@@ -133,7 +133,13 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     //    byte of some characters), or UTF-8 whose only flaws are such `?`: lossy UTF-8 keeps
     //    every intact character, and a UTF-8 decoder never swallows an ASCII byte, so the SGF
     //    structure survives.
-    if declared.is_none() && (mostly_utf8(bytes) || damaged_utf8(bytes)) {
+    //    A `CA[UTF-8]` that is right but for such damage is kept the same way (it fell to
+    //    the guess, which read every name as mojibake).
+    let utf8_or_undeclared = match declared.as_deref() {
+        None => true,
+        Some(label) => encoding_for_label(label) == Some(UTF_8),
+    };
+    if utf8_or_undeclared && (mostly_utf8(bytes) || damaged_utf8(bytes)) {
         let (text, _) = UTF_8.decode_without_bom_handling(bytes);
         return Decoded {
             text,
@@ -181,12 +187,15 @@ fn mostly_utf8(bytes: &[u8]) -> bool {
 /// UTF-8 whose only flaws are `?` in place of continuation bytes and values cut in the middle
 /// of a character: every lead byte is followed by the bytes its sequence needs, each a
 /// continuation byte or `?`, or by fewer and then the `]` closing the value; no byte stands
-/// alone out of place. Fox names with as many damaged characters as intact ones fail
-/// [`mostly_utf8`] (**choice**: in corpus/dev, 1,511 Fox files went to a single-byte or
-/// GBK guess that turned every name into mojibake; no file of another source has this shape,
-/// Latin-1 and the GBK, Shift_JIS and EUC-KR fixtures all fail it).
+/// alone out of place, and at least one character is intact. Fox names with as many damaged
+/// characters as intact ones fail [`mostly_utf8`] (**choice**: in corpus/dev, 1,511 Fox files
+/// went to a single-byte or GBK guess that turned every name into mojibake; no file of another
+/// source has this shape, and the GBK, Shift_JIS and EUC-KR fixtures all fail it). Latin-1
+/// whose accents all end their values (`PB[André]`) has the shape of cut characters only: the
+/// intact character tells them apart.
 fn damaged_utf8(bytes: &[u8]) -> bool {
     let mut damaged = false;
+    let mut intact = false;
     let mut i = 0;
     while i < bytes.len() {
         let len = match bytes[i] {
@@ -200,21 +209,27 @@ fn damaged_utf8(bytes: &[u8]) -> bool {
             _ => return false,
         };
         i += 1;
+        let mut whole = true;
         for _ in 1..len {
             match bytes.get(i) {
                 Some(0x80..=0xBF) => {}
-                Some(b'?') => damaged = true,
+                Some(b'?') => {
+                    damaged = true;
+                    whole = false;
+                }
                 // a value cut short in the middle of a character
                 Some(b']') => {
                     damaged = true;
+                    whole = false;
                     break;
                 }
                 _ => return false,
             }
             i += 1;
         }
+        intact |= whole;
     }
-    damaged
+    damaged && intact
 }
 
 /// Decodes as windows-1252: every byte maps to one character, so the SGF structure (brackets,
@@ -345,6 +360,30 @@ mod tests {
         let d = decode(&bytes);
         assert_eq!(d.used, "UTF-16LE");
         assert_eq!(d.text, "(;PB[Ann])");
+    }
+
+    #[test]
+    fn declared_utf8_with_a_damaged_character_stays_utf8() {
+        let mut bytes = "(;CA[UTF-8]PB[李世石]PW[柯洁]C[一局])".as_bytes().to_vec();
+        // Fox's damage: `?` in place of the last byte of 洁
+        let at = bytes.windows(3).position(|w| w == "洁".as_bytes()).unwrap();
+        bytes[at + 2] = b'?';
+        let d = decode(&bytes);
+        assert_eq!(d.used, "UTF-8");
+        assert!(d.lossy);
+        assert!(d.text.contains("李世石"), "{}", d.text);
+    }
+
+    #[test]
+    fn latin1_accents_that_end_values_are_not_cut_utf8() {
+        let d = decode(b"(;PB[Andr\xe9]PW[Ren\xe9]EV[Paris Open])");
+        assert_eq!(d.used, "windows-1252");
+        assert!(!d.lossy);
+        assert!(
+            d.text.contains("André") && d.text.contains("René"),
+            "{}",
+            d.text
+        );
     }
 
     #[test]

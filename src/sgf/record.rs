@@ -20,8 +20,9 @@ pub enum HandicapSource {
     Ha,
     /// Counted from the black setup stones (`AB`) of the root (taken over `HA` when they differ).
     Ab,
-    /// `HA ≥ 2` without `AB` and White moved first (Fox): the stones were placed on the standard
-    /// points by this tool.
+    /// `HA ≥ 2` (at most 9) without `AB` nor a run of Black opening moves (Fox): the stones were
+    /// placed by this tool on the standard points, or on another layout of the star points
+    /// when a move of the game lands on one of them.
     HaPlaced,
     /// Black's consecutive opening moves served as handicap stones.
     Moves,
@@ -602,7 +603,14 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
                     Some(m) => parse_number(m).map(|v| -v),
                     None => parse_number(&t),
                 };
+                // a plain number that only spaces kept from being read (`KM[ 6.5 ]`) needed
+                // no repair
+                let plain = t
+                    .trim()
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
                 match signed {
+                    Some(v) if plain => (Some(v), Some(r), None),
                     Some(v) => (Some(v), Some(r), Some("fraction")),
                     None => (None, Some(r), Some("unreadable")),
                 }
@@ -777,13 +785,13 @@ fn normalise_handicap(
             return (ha_n, HandicapSource::Moves);
         }
         if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
-            for p in points {
-                setup.push(SetupStone {
-                    before_move: 0,
-                    point: p,
-                    stone: Some(Color::Black),
-                });
-            }
+            // before any setup of later nodes: replay takes `setup` in move order
+            let placed = points.into_iter().map(|point| SetupStone {
+                before_move: 0,
+                point,
+                stone: Some(Color::Black),
+            });
+            setup.splice(0..0, placed);
             return (ha_n, HandicapSource::HaPlaced);
         }
         return (ha_n, HandicapSource::Ha);
@@ -886,6 +894,7 @@ mod tests {
         assert_eq!(komi("2.75"), (Some(5.5), Some("stone_units")));
         assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
         assert_eq!(komi("-6,5"), (Some(-6.5), Some("fraction")));
+        assert_eq!(komi(" 6.5 "), (Some(6.5), None));
         assert_eq!(komi(""), (None, Some("empty")));
         for unreadable in ["nan", "NaN", "inf", "-inf", "+infinity", "1/0"] {
             assert_eq!(komi(unreadable), (None, Some("unreadable")), "{unreadable}");
@@ -949,5 +958,16 @@ mod tests {
             assert_eq!(got, want, "HA[{ha}]");
             assert_eq!(setup.len() as u32, got.0, "HA[{ha}]: stones placed");
         }
+        // a setup node later in the game stays after the placed stones (replay takes the
+        // setup in move order: the stones went down only when it was reached)
+        let later = SetupStone {
+            before_move: 5,
+            point: Point::new(9, 9),
+            stone: None,
+        };
+        let mut setup = vec![later];
+        normalise_handicap(Some("2"), &mut setup, &white_first, 19, 19);
+        let order: Vec<u32> = setup.iter().map(|s| s.before_move).collect();
+        assert_eq!(order, [0, 0, 5]);
     }
 }

@@ -126,7 +126,9 @@ pub fn parse_result(raw: &str) -> GameResult {
         } else {
             Winner::White
         };
+        // a word may end with a full stop (`W+Res.`, `B+Resign.`)
         let rest = lower[2..].trim();
+        let rest = rest.strip_suffix('.').unwrap_or(rest);
         let kind_word = |w: &str| -> Option<ResultKind> {
             Some(match w {
                 "r" | "res" | "resign" | "resignation" | "resigned" => ResultKind::Resign,
@@ -321,6 +323,8 @@ mod tests {
         check("B+3.5", Black, Score, Some(3.5));
         check("W+0.5", White, Score, Some(0.5));
         check("B+R", Black, Resign, None);
+        check("W+Res.", White, Resign, None);
+        check("B+Resign.", Black, Resign, None);
         check("W+Resign", White, Resign, None);
         check("B+T", Black, Time, None);
         check("W+Time", White, Time, None);
