@@ -92,8 +92,8 @@ pub fn classify(name: &str) -> Option<InputKind> {
 
 /// Expands the command-line inputs into the ordered list of paths to read: directories are
 /// walked recursively in file-name order; `-` reads paths from standard input, one per line
-/// (see [`stdin_paths`]). Walk errors (permissions, symlink loops) are returned in place as
-/// error paths.
+/// (each line a path as its bytes are). Walk errors (permissions, symlink loops) are returned
+/// in place as error paths.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceError)>> {
     let mut out = Vec::new();
     for input in inputs {
