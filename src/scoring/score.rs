@@ -126,8 +126,9 @@ fn tromp_taylor_cause(b: &Bases) -> FlipCause {
     }
 }
 
-/// Positions of [`FlipCause::Parity`] and [`FlipCause::Passes`] in [`CAUSES`].
+/// Position of [`FlipCause::Parity`] in [`CAUSES`].
 const PARITY: usize = 0;
+/// Position of [`FlipCause::Passes`] in [`CAUSES`].
 const PASSES: usize = 4;
 
 const CAUSES: [FlipCause; 6] = [
@@ -227,9 +228,9 @@ pub(crate) fn agreement(
 /// Cause (**choice**, RULES.md is silent on how to name one cause for seven rulesets): for
 /// each pair of rulesets with different winners, split the margin difference into the named
 /// components (parity and passes netted when they pull opposite ways, see
-/// [`net_stone_count`]); the pair's cause is
-/// the only non-zero component, else the only component that
-/// alone moves the second ruleset's margin to the first one's winner, else `mixed`. Pairs
+/// [`net_stone_count`]); the pair's cause is the only non-zero component, else the only
+/// component that alone moves the second ruleset's margin to the first one's winner, else
+/// `mixed` (Tromp-Taylor's component named by [`tromp_taylor_cause`]). Pairs
 /// involving Tromp-Taylor are looked at only when no other pair flips. The game's cause is
 /// the pairs' common cause, or `mixed` when they differ.
 pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, Option<FlipCause>) {
@@ -291,8 +292,8 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
 
 /// Parity and passes are two parts of one count, `plays(B) − plays(W) − H`: when they pull
 /// opposite ways, only their net moved the margin, and it goes to the larger of the two
-/// (Black passed once mid-game and placed the last stone: they cancel, and neither is a
-/// cause; Black passed twice: passes −1 net).
+/// (Black passed once mid-game and placed the last stone: parity 1 and passes −1 cancel, and
+/// neither is a cause; had Black passed twice, passes −2 and parity 1 net to passes −1).
 fn net_stone_count(diff: &mut [f64; 6]) {
     let (parity, passes) = (diff[PARITY], diff[PASSES]);
     if parity * passes >= 0.0 {
