@@ -574,7 +574,7 @@ fn color_slot(color: Color) -> usize {
 }
 
 /// sgf-parse's Go point: exactly two letters, `a`–`z` = 0–25, `A`–`Z` = 26–51.
-fn point(v: &str) -> Option<Point> {
+pub(super) fn point(v: &str) -> Option<Point> {
     fn coordinate(c: u8) -> Option<u8> {
         match c {
             b'a'..=b'z' => Some(c - b'a'),

@@ -420,8 +420,10 @@ impl Builder {
     pub(super) fn invalid(&mut self, id: &str, values: &[String]) {
         let joined = || values.join(",");
         match id {
-            // A move value sgf-parse could not read: ` ` is a pass spelling; anything else is a
-            // move to a point off the board, so the move is kept and flagged by replay.
+            // A move value sgf-parse could not read: ` ` is a pass spelling; a point with spaces
+            // around it (`B[aa ]`) is that point; anything else is a move to a point off the
+            // board, so the move is kept and flagged by replay. All but the pass stay counted
+            // as invalid values.
             "B" | "W" => {
                 let color = if id == "B" {
                     Color::Black
@@ -432,7 +434,8 @@ impl Builder {
                 let mv = if v.trim().is_empty() {
                     Move::Pass
                 } else {
-                    Move::Play(Point::new(u8::MAX, u8::MAX))
+                    let p = super::fast::point(v.trim());
+                    Move::Play(p.unwrap_or(Point::new(u8::MAX, u8::MAX)))
                 };
                 self.moves.push(RecordedMove { color, mv });
                 if !v.trim().is_empty() {
@@ -939,6 +942,26 @@ mod tests {
             Point::new(4, 4)
         );
         assert!(standard_handicap_points(10, 19, 19).is_none());
+    }
+
+    #[test]
+    fn a_move_with_spaces_around_its_point_is_that_point() {
+        let games = crate::sgf::ingest_bytes(
+            b"(;GM[1]SZ[19];B[aa ];W[ bb];B[zz])",
+            &crate::sgf::Limits::default(),
+        );
+        let r = games[0].record.as_ref().unwrap();
+        let mvs: Vec<Move> = r.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(
+            mvs,
+            [
+                Move::Play(Point::new(0, 0)),
+                Move::Play(Point::new(1, 1)),
+                Move::Play(Point::new(25, 25)),
+            ]
+        );
+        // the two repaired values are still counted as invalid
+        assert_eq!(r.invalid_properties, 2);
     }
 
     #[test]
