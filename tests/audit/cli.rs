@@ -36,6 +36,24 @@ fn rows(parquet: &Path) -> usize {
         .num_rows() as usize
 }
 
+/// A temporary directory holding `GAME` as `game.sgf`.
+fn game_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.sgf");
+    std::fs::write(&input, GAME).unwrap();
+    (dir, input)
+}
+
+/// Exit status 0 (every game read), else the run's stderr in the failure.
+fn assert_all_read(o: &Output) {
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn file_names_that_are_not_utf8_are_read_and_written() {
@@ -56,12 +74,7 @@ fn file_names_that_are_not_utf8_are_read_and_written() {
         ],
         None,
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_all_read(&o);
     assert_eq!(rows(&out), 1);
     // the same name in a list on standard input, between two others: all three are read
     let good = dir.path().join("good.sgf");
@@ -82,20 +95,13 @@ fn file_names_that_are_not_utf8_are_read_and_written() {
         ],
         Some(&list),
     );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_all_read(&o);
     assert_eq!(rows(&out2), 3);
 }
 
 #[test]
 fn a_closed_stderr_is_not_an_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("game.sgf");
-    std::fs::write(&input, GAME).unwrap();
+    let (dir, input) = game_file();
     let out = dir.path().join("out.parquet");
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_kifu-audit"));
     cmd.arg("scan").arg(&input).arg("-o").arg(&out);
@@ -110,9 +116,7 @@ fn a_closed_stderr_is_not_an_error() {
 
 #[test]
 fn an_output_named_like_an_input_is_refused_and_the_input_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("game.sgf");
-    std::fs::write(&input, GAME).unwrap();
+    let (_dir, input) = game_file();
     let o = kifu(
         &[os("scan"), input.as_os_str(), os("-o"), input.as_os_str()],
         None,
@@ -124,9 +128,7 @@ fn an_output_named_like_an_input_is_refused_and_the_input_kept() {
 
 #[test]
 fn an_absurd_thread_count_is_refused_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("game.sgf");
-    std::fs::write(&input, GAME).unwrap();
+    let (dir, input) = game_file();
     let out = dir.path().join("out.parquet");
     let o = kifu(
         &[
