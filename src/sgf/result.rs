@@ -272,8 +272,9 @@ pub fn parse_number(s: &str) -> Option<f64> {
             && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
             && t.bytes().filter(|&b| b == b'.').count() <= 1
     };
+    // a number of hundreds of digits parses to infinity: not a number either
     if decimal(&s) {
-        return s.parse::<f64>().ok();
+        return s.parse::<f64>().ok().filter(|v| v.is_finite());
     }
     let s = s
         .replace('½', " 1/2")
@@ -287,14 +288,14 @@ pub fn parse_number(s: &str) -> Option<f64> {
             if !decimal(n) || !decimal(d) {
                 return None;
             }
-            let n: f64 = n.parse().ok()?;
-            let d: f64 = d.parse().ok()?;
+            let n: f64 = n.parse().ok().filter(|v: &f64| v.is_finite())?;
+            let d: f64 = d.parse().ok().filter(|v: &f64| v.is_finite())?;
             if d == 0.0 {
                 return None;
             }
             total += n / d;
         } else if decimal(part) {
-            total += part.parse::<f64>().ok()?;
+            total += part.parse::<f64>().ok().filter(|v| v.is_finite())?;
         } else {
             return None;
         }
@@ -386,5 +387,16 @@ mod tests {
             assert_eq!(parse_number(not_a_number), None, "{not_a_number}");
         }
         assert_eq!(parse_number("1/0"), None);
+        // four hundred digits parse to infinity: no number (an infinite komi made every
+        // margin infinite)
+        let huge = "9".repeat(400);
+        for spelling in [
+            huge.clone(),
+            format!("{huge},5"),
+            format!("{huge} 1/2"),
+            format!("1/{huge}0"),
+        ] {
+            assert_eq!(parse_number(&spelling), None, "{spelling}");
+        }
     }
 }
