@@ -261,14 +261,14 @@ fn read_kind<R: Read + io::Seek>(
     match kind {
         InputKind::Sgf => sink(item(read_limited(reader, max_bytes))),
         InputKind::SgfGz => sink(item(read_limited(
-            flate2::read::MultiGzDecoder::new(io::BufReader::new(reader)),
+            GzMembers::new(io::BufReader::new(reader)),
             max_bytes,
         ))),
         InputKind::Zip => read_zip(source, reader, max_bytes, depth, sink),
         InputKind::Tar => read_tar(source, reader, max_bytes, depth, sink),
         InputKind::TarGz => read_tar(
             source,
-            flate2::read::MultiGzDecoder::new(io::BufReader::new(reader)),
+            GzMembers::new(io::BufReader::new(reader)),
             max_bytes,
             depth,
             sink,
@@ -287,6 +287,40 @@ fn read_kind<R: Read + io::Seek>(
             depth,
             sink,
         ),
+    }
+}
+
+/// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
+/// `MultiGzDecoder` read them), then the end, whatever follows the last member that is no
+/// gzip header: the zeros a tape or block device pads a file with, or other trailing bytes,
+/// which `gzip -d` ignores with a warning (`MultiGzDecoder` failed on them, and the whole
+/// file was lost).
+struct GzMembers<R: io::BufRead> {
+    member: Option<flate2::bufread::GzDecoder<R>>,
+}
+
+impl<R: io::BufRead> GzMembers<R> {
+    fn new(reader: R) -> Self {
+        GzMembers {
+            member: Some(flate2::bufread::GzDecoder::new(reader)),
+        }
+    }
+}
+
+impl<R: io::BufRead> Read for GzMembers<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(member) = self.member.as_mut() {
+            let n = member.read(buf)?;
+            if n > 0 || buf.is_empty() {
+                return Ok(n);
+            }
+            // this member has ended: another follows only where a gzip header starts
+            let mut rest = self.member.take().expect("a member").into_inner();
+            if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
+                self.member = Some(flate2::bufread::GzDecoder::new(rest));
+            }
+        }
+        Ok(0)
     }
 }
 
@@ -311,7 +345,8 @@ fn hand_on(
             })
         }
     };
-    if depth + 1 >= MAX_NESTING {
+    // a gzipped SGF is one file, not an archive holding others: it opens at any depth
+    if kind != InputKind::SgfGz && depth + 1 >= MAX_NESTING {
         return sink(InputItem {
             source: source.to_string(),
             member: Some(name.clone()),
@@ -363,7 +398,7 @@ fn read_limited_sized(
     max_bytes: u64,
     expected: u64,
 ) -> Result<Vec<u8>, SourceError> {
-    let mut buf = Vec::with_capacity(expected.min(max_bytes).saturating_add(1) as usize);
+    let mut buf = Vec::with_capacity(reservation(expected, max_bytes));
     let mut limited = reader.take(max_bytes.saturating_add(1));
     limited
         .read_to_end(&mut buf)
@@ -373,6 +408,20 @@ fn read_limited_sized(
     }
     Ok(buf)
 }
+
+/// Room made up front for a member that says it holds `declared` bytes: at most the limit
+/// and at most [`MAX_RESERVATION`] (a declared size is a claim: a zip64 member claiming 2^63
+/// bytes under a limit of `u64::MAX` asked for more than any vector holds, and panicked);
+/// a bigger member grows its buffer as it is read.
+fn reservation(declared: u64, max_bytes: u64) -> usize {
+    declared
+        .min(max_bytes)
+        .saturating_add(1)
+        .min(MAX_RESERVATION) as usize
+}
+
+/// See [`reservation`].
+const MAX_RESERVATION: u64 = 64 << 20;
 
 fn read_zip<R: Read + io::Seek>(
     source: &str,
@@ -410,14 +459,14 @@ fn read_zip<R: Read + io::Seek>(
                     let data = inflater.inflate(&mut entry, size, crc, max_bytes);
                     Member::Read(name, data)
                 }
-                Some(_) => Member::ViaZip,
+                Some(name) => Member::ViaZip(Some(name)),
             },
-            Err(_) => Member::ViaZip,
+            Err(_) => Member::ViaZip(None),
         };
         let (name, data) = match step {
             Member::Skip => continue,
             Member::Read(name, data) => (name, data),
-            Member::ViaZip => match archive.by_index(i) {
+            Member::ViaZip(known) => match archive.by_index(i) {
                 Ok(entry) => {
                     let Some(name) = sgf_member_name(&entry, i) else {
                         continue;
@@ -425,8 +474,9 @@ fn read_zip<R: Read + io::Seek>(
                     let size = entry.size();
                     (name, read_limited_sized(entry, max_bytes, size))
                 }
+                // an encrypted member: its name was read from the raw entry
                 Err(e) => (
-                    format!("#{i}"),
+                    known.unwrap_or_else(|| format!("#{i}")),
                     Err(SourceError::Archive(format!("cannot open: {e}"))),
                 ),
             },
@@ -442,6 +492,18 @@ fn read_zip<R: Read + io::Seek>(
             return false;
         }
     }
+    // zip's reader keeps one member per name, the last: the others would be lost without a
+    // word (an archive appended to, `zip -g`)
+    if archive.has_duplicate_names() {
+        return sink(InputItem {
+            source: source.to_string(),
+            member: None,
+            data: Err(SourceError::Archive(format!(
+                "{source}: the central directory names some members more than once; only the \
+                 last member of each name was read"
+            ))),
+        });
+    }
     true
 }
 
@@ -451,8 +513,9 @@ enum Member {
     Skip,
     /// Inflated: the member's name and bytes (or why they could not be read).
     Read(String, Result<Vec<u8>, SourceError>),
-    /// Stored, encrypted or otherwise not plainly deflated: zip's reader decodes it.
-    ViaZip,
+    /// Stored, encrypted or otherwise not plainly deflated: zip's reader decodes it (the
+    /// member's name when the raw entry could be read).
+    ViaZip(Option<String>),
 }
 
 /// The member's name (`#i` when it is not valid text), or `None` for a directory or a file
@@ -486,9 +549,18 @@ impl MemberInflater {
         max_bytes: u64,
     ) -> Result<Vec<u8>, SourceError> {
         self.compressed.clear();
+        // no deflate stream of `max_bytes` is longer than twice that (15-bit codes for
+        // 8-bit bytes, plus block headers): a longer member is refused without reading it
+        // all (a 600 MB member was read whole to be refused under a limit of 1 MB)
+        let most = max_bytes.saturating_mul(2).saturating_add(1 << 20);
         member
+            .take(most.saturating_add(1))
             .read_to_end(&mut self.compressed)
             .map_err(|e| SourceError::Io(format!("read error: {e}")))?;
+        if self.compressed.len() as u64 > most {
+            self.compressed = Vec::new();
+            return Err(SourceError::TooLarge { limit: max_bytes });
+        }
         let state = self
             .state
             .get_or_insert_with(|| flate2::Decompress::new(false));
@@ -496,7 +568,7 @@ impl MemberInflater {
         let limit = usize::try_from(max_bytes)
             .unwrap_or(usize::MAX)
             .saturating_add(1);
-        let mut out = Vec::with_capacity(size.min(max_bytes).saturating_add(1) as usize);
+        let mut out = Vec::with_capacity(reservation(size, max_bytes));
         loop {
             if out.len() == out.capacity() {
                 // room up to one byte past the limit, so that a bomb shows itself as one
@@ -547,6 +619,9 @@ fn read_tar(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let mut archive = tar::Archive::new(reader);
+    // past the zero blocks that end an archive: `cat a.tar.gz b.tar.gz` is one stream of two
+    // archives, and only the first was read (GNU tar's `--ignore-zeros`)
+    archive.set_ignore_zeros(true);
     let entries = match archive.entries() {
         Ok(e) => e,
         Err(e) => {
@@ -566,13 +641,31 @@ fn read_tar(
                     .path()
                     .map(|p| p.to_string_lossy().into_owned())
                     .unwrap_or_else(|_| "?".into());
-                if !entry.header().entry_type().is_file() || classify(&name).is_none() {
+                // a contiguous file ('7') is a regular file to every reader but a few
+                let kind = entry.header().entry_type();
+                if !(kind.is_file() || kind.is_contiguous()) || classify(&name).is_none() {
                     continue;
                 }
-                let data = read_limited(entry, max_bytes).map_err(|e| match e {
-                    SourceError::Io(m) => SourceError::Archive(format!("{source}::{name}: {m}")),
-                    other => other,
-                });
+                let size = entry.size();
+                // a member cut short (the archive ends inside it) is no game: its first half
+                // parsed and was scored as if complete
+                let data = read_limited(entry, max_bytes)
+                    .and_then(|data| {
+                        if (data.len() as u64) < size {
+                            Err(SourceError::Io(format!(
+                                "truncated: {} of the {size} bytes the header gives",
+                                data.len()
+                            )))
+                        } else {
+                            Ok(data)
+                        }
+                    })
+                    .map_err(|e| match e {
+                        SourceError::Io(m) => {
+                            SourceError::Archive(format!("{source}::{name}: {m}"))
+                        }
+                        other => other,
+                    });
                 (name, data)
             }
             Err(e) => {
@@ -643,5 +736,33 @@ mod tests {
         });
         assert_eq!(items.len(), 1);
         assert_eq!(items[0].data, Err(SourceError::TooLarge { limit: 1 << 20 }));
+    }
+
+    #[test]
+    fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
+        use std::io::Write;
+        let member = |text: &[u8]| {
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(text).unwrap();
+            enc.finish().unwrap()
+        };
+        let mut bytes = member(b"(;SZ[9];B[aa])");
+        bytes.extend(member(b"(;SZ[9];W[bb])"));
+        let read = |bytes: &[u8]| {
+            let mut out = Vec::new();
+            GzMembers::new(bytes).read_to_end(&mut out).map(|_| out)
+        };
+        assert_eq!(read(&bytes).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+        // a block device's zeros, or other bytes that start no member, end the data
+        for tail in [&[0u8; 1024][..], b"garbage"] {
+            let mut padded = bytes.clone();
+            padded.extend_from_slice(tail);
+            assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+        }
+        // a damaged member is still an error, and so is a file that is no gzip at all
+        let mut cut = bytes.clone();
+        cut.truncate(bytes.len() - 4);
+        assert!(read(&cut).is_err());
+        assert!(read(b"(;SZ[9])").is_err());
     }
 }

@@ -776,6 +776,107 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
     assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
 }
 
+/// `cat a.tar.gz b.tar.gz` is one gzip stream of two archives: both are read.
+#[test]
+fn concatenated_tar_gz_archives_are_all_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.tmp"), dir.path().join("b.tmp"));
+    write_tar_gz(&a, &[("first.sgf", GAME, 1)]);
+    write_tar_gz(&b, &[("second.sgf", GAME, 1)]);
+    let mut both = std::fs::read(&a).unwrap();
+    both.extend(std::fs::read(&b).unwrap());
+    let path = dir.path().join("both.tar.gz");
+    std::fs::write(&path, both).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(members, [Some("first.sgf"), Some("second.sgf")]);
+    assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
+}
+
+/// A plain tar that ends inside a member's data: the member is an error row naming it, not
+/// the first half of a game scored as if complete.
+#[test]
+fn a_tar_member_cut_short_is_an_error_row_not_a_game() {
+    let game = format!("(;GM[1]SZ[19]KM[6.5]RE[B+R]{})", ";B[dd];W[pp]".repeat(30));
+    let mut tar = tar::Builder::new(Vec::new());
+    let mut header = tar::Header::new_gnu();
+    header.set_size(game.len() as u64);
+    header.set_mode(0o644);
+    header.set_cksum();
+    tar.append_data(&mut header, "mid.sgf", game.as_bytes())
+        .unwrap();
+    let bytes = tar.into_inner().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.tar");
+    // the 512-byte header, then half of the game
+    std::fs::write(&path, &bytes[..512 + game.len() / 2]).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    assert_eq!(rows[0].member.as_deref(), Some("mid.sgf"));
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[0]).contains("truncated"),
+        "{}",
+        message(&rows[0])
+    );
+    assert!(rows.iter().all(|r| r.ingest.status == Status::Error));
+}
+
+/// Two zip members of one name (an archive appended to): zip's reader keeps the last, and
+/// the loss of the other is an error row, not silence.
+#[test]
+fn zip_members_sharing_a_name_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dup.zip");
+    write_zip(
+        &path,
+        &[("a.sgf", GAME, 1), ("b.sgf", b"(;SZ[9];B[aa])", 1)],
+    );
+    // rename the second member, in its local header and the central directory alike
+    let bytes = std::fs::read(&path).unwrap();
+    let mut renamed = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"b.sgf") {
+            renamed.extend_from_slice(b"a.sgf");
+            i += 5;
+        } else {
+            renamed.push(bytes[i]);
+            i += 1;
+        }
+    }
+    std::fs::write(&path, renamed).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[1]).contains("more than once"),
+        "{}",
+        message(&rows[1])
+    );
+}
+
+/// `--limit` stops inside a file: of a collection of 20,000 games only the first are
+/// audited, and the file has as many rows.
+#[test]
+fn the_limit_stops_inside_one_big_collection() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("many.sgf");
+    std::fs::write(&input, "(;GM[1]SZ[9];B[ee])\n".repeat(20_000)).unwrap();
+    let out = dir.path().join("games.parquet");
+    let status = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .args(["--quiet", "--limit", "5"])
+        .stdin(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!(parquet_strings(&out, "source").len(), 5);
+}
+
 /// Archives inside archives are read (a zip in a zip, a tar.gz in a zip), their games named
 /// `inner::member` under the outer archive; nesting deeper than `MAX_NESTING` is an error
 /// row, not a silent skip nor an endless descent.
