@@ -2,7 +2,8 @@
 //! games in parallel (rayon, across games — one 77k-game zip uses every core), and writes rows
 //! in input order. Memory is bounded: inputs are read in chunks through a bounded channel and
 //! rows are streamed to the writer chunk by chunk, never all held. Output does not depend on the
-//! thread count: chunks are cut by item count, and rows keep (input order, game index).
+//! thread count: chunks are cut by item count and bytes read, rows are audited in batches of a
+//! fixed number of games, and they keep (input order, game index).
 
 pub mod game;
 pub mod summary;
@@ -21,9 +22,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-/// Items (files or archive members) per chunk; chunks are cut by count only, so the output is
-/// the same whatever the thread count.
+/// Items (files or archive members) per chunk at most; chunks are cut by count and bytes
+/// read (never by timing), so the output is the same whatever the thread count.
 const CHUNK_ITEMS: usize = 2048;
+/// Bytes of input per chunk at most (one item may exceed it alone): cut by count only, a
+/// chunk of a hundred 10 MB members held gigabytes, and a 26 KB zip whose entries all point
+/// at one 20 MB member took 4.5 GB.
+const CHUNK_BYTES: usize = 16 << 20;
+/// Games audited and handed to the writer at a time: a chunk of one file holding a million
+/// games (`(;)` a million times gzips to 3 KB) built all its rows at once, 1.8 GB; `--limit`
+/// and Ctrl-C take effect between these batches.
+const ROW_BATCH: usize = 4096;
 /// Worker stack size: deep SGF trees stay far from the guard page.
 const WORKER_STACK: usize = 256 << 20;
 
@@ -82,15 +91,18 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         let reader_stop = &stop_reader;
         scope.spawn(move || {
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
+            let mut chunk_bytes = 0usize;
             let mut sent = 0u64;
             source::read_all(&paths, max_file_bytes, &mut |item| {
                 if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
                     return false;
                 }
+                chunk_bytes += item.data.as_ref().map_or(0, |d| d.len());
                 chunk.push(item);
                 sent += 1;
-                if chunk.len() >= CHUNK_ITEMS {
+                if chunk.len() >= CHUNK_ITEMS || chunk_bytes >= CHUNK_BYTES {
                     let full = std::mem::replace(&mut chunk, Vec::with_capacity(CHUNK_ITEMS));
+                    chunk_bytes = 0;
                     if tx.send(full).is_err() {
                         return false;
                     }
@@ -119,27 +131,32 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         });
         let mut games = 0u64;
         let mut interrupted_early = false;
-        for chunk in rx {
-            if interrupted.load(Ordering::Relaxed) {
-                interrupted_early = true;
-                break;
+        'chunks: for chunk in rx {
+            let prepared = pool.install(|| prepare_chunk(&chunk));
+            let jobs = game_jobs(&prepared);
+            for batch in jobs.chunks(ROW_BATCH) {
+                if interrupted.load(Ordering::Relaxed) {
+                    interrupted_early = true;
+                    break 'chunks;
+                }
+                // `--limit` stops inside a file too: no game past it is audited
+                let batch = match config.limit {
+                    Some(l) => &batch[..batch.len().min(l.saturating_sub(games) as usize)],
+                    None => batch,
+                };
+                let rows = pool.install(|| audit_jobs(&chunk, &prepared, batch, &options));
+                games += rows.len() as u64;
+                if row_tx.send(rows).is_err() {
+                    break 'chunks; // the writer failed: its error is reported below
+                }
+                // files are what is known up front; games are what a collection holds
+                progress.set_message(format!("{games} games"));
+                if config.limit.is_some_and(|l| games >= l) {
+                    stop_reader.store(true, Ordering::Relaxed);
+                    break 'chunks;
+                }
             }
-            let mut rows = pool.install(|| audit_chunk(&chunk, &options));
-            if let Some(l) = config.limit {
-                let room = l.saturating_sub(games) as usize;
-                rows.truncate(room);
-            }
-            games += rows.len() as u64;
-            if row_tx.send(rows).is_err() {
-                break; // the writer failed: its error is reported below
-            }
-            // files are what is known up front; games are what a collection holds
-            progress.set_message(format!("{games} games"));
             progress.inc(chunk.len() as u64);
-            if config.limit.is_some_and(|l| games >= l) {
-                stop_reader.store(true, Ordering::Relaxed);
-                break;
-            }
         }
         drop(row_tx);
         let (s, w) = writer_stage
@@ -182,23 +199,45 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 
 /// Audits one chunk of input items, in parallel, rows in input order.
 pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
-    // Phase 1: decode and split every file.
-    let prepared: Vec<Result<sgf::PreparedFile, &source::SourceError>> = items
+    let prepared = prepare_chunk(items);
+    let jobs = game_jobs(&prepared);
+    audit_jobs(items, &prepared, &jobs, options)
+}
+
+/// A chunk's files decoded and split into games (in parallel), or why an item has none.
+type Prepared<'a> = Vec<Result<sgf::PreparedFile, &'a source::SourceError>>;
+
+/// Phase 1: decode and split every file of the chunk.
+fn prepare_chunk(items: &[InputItem]) -> Prepared<'_> {
+    items
         .par_iter()
         .map(|item| match &item.data {
             Ok(bytes) => Ok(sgf::prepare_file(bytes)),
             Err(e) => Err(e),
         })
-        .collect();
-    // Phase 2: every game of every file, in parallel.
-    let jobs: Vec<(usize, usize)> = prepared
+        .collect()
+}
+
+/// Every game of every file, in input order, as (file, game) indices: one row each (an
+/// unreadable item is one error row).
+fn game_jobs(prepared: &Prepared<'_>) -> Vec<(usize, usize)> {
+    prepared
         .iter()
         .enumerate()
         .flat_map(|(fi, p)| {
             let n = p.as_ref().map_or(1, |f| f.game_count());
             (0..n).map(move |gi| (fi, gi))
         })
-        .collect();
+        .collect()
+}
+
+/// Phase 2: the rows of the games `jobs` names, audited in parallel, in order.
+fn audit_jobs(
+    items: &[InputItem],
+    prepared: &Prepared<'_>,
+    jobs: &[(usize, usize)],
+    options: &GameOptions,
+) -> Vec<GameRow> {
     jobs.par_iter()
         .map(|&(fi, gi)| {
             let item = &items[fi];
