@@ -42,6 +42,16 @@ impl Default for Limits {
     }
 }
 
+/// Deepest nesting of variations a game may have: sgf-parse's tree costs about a hundred
+/// bytes per byte of `(((…)))` (16 MB of it took 1.6 GB on each worker thread); a real
+/// record nests a variation per move at most, a few hundred deep.
+pub const MAX_VARIATION_DEPTH: usize = 10_000;
+
+/// Most compressed point lists (`AB[aa:ss]`) a game may have: each expands to up to a board
+/// of points before anything else is read (2.2 million of them, 22 KB gzipped, took 104 s);
+/// a real record has a few, to set up a position.
+pub const MAX_POINT_LISTS: usize = 10_000;
+
 /// The state of a row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -283,6 +293,22 @@ pub fn ingest_game_traced(
         let msg = format!(
             "game at byte {} has {} nodes, over the limit of {} (--max-nodes)",
             span.start, span.nodes, limits.max_nodes
+        );
+        return (fail(out, ErrorKind::TooManyNodes, msg), None);
+    }
+    // bounds on the tree sgf-parse builds, which the node count does not see
+    if span.max_depth > MAX_VARIATION_DEPTH {
+        let msg = format!(
+            "game at byte {} nests variations {} deep, over the limit of {MAX_VARIATION_DEPTH}",
+            span.start, span.max_depth
+        );
+        return (fail(out, ErrorKind::TooManyNodes, msg), None);
+    }
+    if span.point_lists > MAX_POINT_LISTS {
+        let msg = format!(
+            "game at byte {} has {} compressed point lists (`[aa:ss]`), over the limit of \
+             {MAX_POINT_LISTS}",
+            span.start, span.point_lists
         );
         return (fail(out, ErrorKind::TooManyNodes, msg), None);
     }

@@ -18,6 +18,8 @@ pub struct GameSpan {
     pub nodes: usize,
     /// Deepest `(` nesting.
     pub max_depth: usize,
+    /// Values written as a compressed point list (`[aa:ss]`, a rectangle of points).
+    pub point_lists: usize,
     /// How many `)` are missing at the end (0 for a well-formed game).
     pub unclosed: usize,
     /// Byte offset of a value `[` that is never closed.
@@ -77,6 +79,11 @@ pub fn scan(text: &str) -> Scan {
                     }
                     break;
                 }
+                if i - open == 6 && b[open + 3] == b':' {
+                    if let Some(g) = cur.as_mut() {
+                        g.point_lists += 1;
+                    }
+                }
                 i += 1;
                 continue;
             }
@@ -92,6 +99,7 @@ pub fn scan(text: &str) -> Scan {
                         end: i,
                         nodes: 0,
                         max_depth: 0,
+                        point_lists: 0,
                         unclosed: 0,
                         unterminated_value_at: None,
                         lowercase_ident_at: None,
@@ -209,6 +217,8 @@ mod tests {
         assert_eq!(s.games[1].nodes, 3);
         assert_eq!(s.games[1].max_depth, 2);
         assert_eq!(s.leading_text, 0);
+        let s = scan("(;AB[aa:ss][cc]AW[tt:ss];B[ee]C[ab:c])");
+        assert_eq!(s.games[0].point_lists, 2);
     }
 
     #[test]

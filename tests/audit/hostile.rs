@@ -33,15 +33,21 @@ fn a_200_000_node_main_line_gives_a_row() {
     assert_eq!(ingested[0].status, Status::Ok);
 }
 
-#[test]
-fn a_200_000_deep_variation_nest_gives_a_row() {
-    let depth = 200_000;
+/// `depth` nested variations of one move each, closed or not.
+fn variation_nest(depth: usize) -> String {
     let mut s = String::with_capacity(depth * 9);
     for i in 0..depth {
         let c = if i % 2 == 0 { 'B' } else { 'W' };
         s.push_str(&format!("(;{c}[]"));
     }
     s.push_str(&")".repeat(depth));
+    s
+}
+
+#[test]
+fn a_deep_variation_nest_gives_a_row() {
+    let depth = kifu_audit::sgf::MAX_VARIATION_DEPTH;
+    let s = variation_nest(depth);
     let rows = rows_for(s.as_bytes());
     assert_eq!(rows.len(), 1);
     assert_ne!(
@@ -57,6 +63,25 @@ fn a_200_000_deep_variation_nest_gives_a_row() {
         rows[0].ingest.error_kind,
         Some(ErrorKind::UnbalancedParentheses)
     );
+    // Deeper is refused before the tree is built (16 MB of `(((` took 1.6 GB)
+    let rows = rows_for(variation_nest(200_000).as_bytes());
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::TooManyNodes));
+    let message = rows[0].ingest.error_message.as_deref().unwrap();
+    assert!(message.contains("200000 deep"), "{message}");
+}
+
+#[test]
+fn a_flood_of_compressed_point_lists_is_refused() {
+    // each `[aa:ss]` expands to the whole board before anything else is read
+    let many = kifu_audit::sgf::MAX_POINT_LISTS + 1;
+    let s = format!("(;GM[1]SZ[19]AB{};W[dd])", "[aa:ss]".repeat(many));
+    let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
+    assert_eq!(r.error_kind, Some(ErrorKind::TooManyNodes));
+    // a few are a position set up
+    let s = "(;GM[1]SZ[19]AB[aa:cc][pp:ss]AW[dd:ee];W[jj])";
+    let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
+    assert_eq!(r.status, Status::Ok);
+    assert_eq!(r.record.as_ref().unwrap().setup.len(), 9 + 16 + 4);
 }
 
 #[test]
