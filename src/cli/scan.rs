@@ -92,7 +92,9 @@ pub struct ScanArgs {
     /// Largest single game, in bytes.
     #[arg(long, default_value_t = Limits::default().max_game_bytes, value_name = "BYTES")]
     pub max_game_bytes: usize,
-    /// Most nodes in one game tree.
+    /// Most nodes in one game tree (a game nesting variations more than 10,000 deep, or
+    /// with more than 10,000 compressed point lists `[aa:ss]`, is refused too:
+    /// `too_many_nodes`).
     #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N")]
     pub max_nodes: usize,
 }
@@ -103,19 +105,48 @@ pub struct ScanArgs {
 fn provenance(args: impl Iterator<Item = String>) -> String {
     let mut kept = Vec::new();
     let mut skip_value = false;
+    let mut positional = false;
     for a in args {
         if std::mem::take(&mut skip_value) {
             continue;
         }
+        if positional {
+            kept.push(a);
+            continue;
+        }
         match a.as_str() {
-            "-j" | "--threads" | "-o" | "--output" => skip_value = true,
-            "-q" | "--quiet" => {}
+            "--" => {
+                positional = true;
+                kept.push(a);
+            }
+            "--threads" | "--output" => skip_value = true,
+            "--quiet" => {}
             _ if a.starts_with("--threads=") || a.starts_with("--output=") => {}
-            _ if a.len() > 2 && (a.starts_with("-j") || a.starts_with("-o")) => {}
+            _ if a.starts_with('-') && !a.starts_with("--") && a.len() > 1 => {
+                match short_flags_left_out(&a[1..]) {
+                    Some(value_follows) => skip_value = value_follows,
+                    None => kept.push(a),
+                }
+            }
             _ => kept.push(a),
         }
     }
     kept.join(" ")
+}
+
+/// For a cluster of short flags (`q`, `j8`, `qj2`, `qo`, …, the `-` taken off): whether it
+/// is all `-q`, `-j` and `-o`, which change no row (then whether the next argument is the
+/// value of its `-j` or `-o`), or `None` when it holds another flag and is kept as written.
+fn short_flags_left_out(cluster: &str) -> Option<bool> {
+    for (i, c) in cluster.char_indices() {
+        match c {
+            'q' => {}
+            // the rest of the cluster is the value, or the next argument when nothing is left
+            'j' | 'o' => return Some(i + 1 == cluster.len()),
+            _ => return None,
+        }
+    }
+    Some(false)
 }
 
 /// The most worker threads `--threads` may ask for (each keeps its own scratch state; a
@@ -284,6 +315,22 @@ mod tests {
                 "kifu-audit scan -j8 -q a.zip --output=y.parquet --threads=2 b"
             )),
             "kifu-audit scan a.zip b"
+        );
+        // combined short flags: `-qj1` and `-qj2` must record the same command line
+        assert_eq!(
+            provenance(args(
+                "kifu-audit scan -qj1 a.zip -qo out.parquet -qox.parquet"
+            )),
+            "kifu-audit scan a.zip"
+        );
+        assert_eq!(
+            provenance(args("kifu-audit scan -qj 2 a.zip -o=x.parquet --limit 5")),
+            "kifu-audit scan a.zip --limit 5"
+        );
+        // an argument after `--` is an input, whatever it looks like
+        assert_eq!(
+            provenance(args("kifu-audit scan -q -- -q.sgf")),
+            "kifu-audit scan -- -q.sgf"
         );
     }
 }
