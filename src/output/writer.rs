@@ -48,6 +48,8 @@ pub struct AtomicParquetWriter {
     writer: Option<ArrowWriter<BufWriter<File>>>,
     tmp: PathBuf,
     target: PathBuf,
+    /// The temporary file became the target: nothing is left to remove.
+    renamed: bool,
 }
 
 impl AtomicParquetWriter {
@@ -86,6 +88,7 @@ impl AtomicParquetWriter {
             writer: Some(writer),
             tmp,
             target: target.to_path_buf(),
+            renamed: false,
         })
     }
 
@@ -120,6 +123,7 @@ impl AtomicParquetWriter {
                 self.target.display()
             )
         })?;
+        self.renamed = true;
         Ok(())
     }
 }
@@ -169,9 +173,11 @@ fn remove_stale_temps(dir: &Path, name: &str) {
 }
 
 impl Drop for AtomicParquetWriter {
+    /// An interrupted run, or a `finish` that failed (a disk full when the footer was
+    /// written left the partial file filling the disk), removes its temporary file.
     fn drop(&mut self) {
-        if self.writer.is_some() {
-            self.writer = None;
+        self.writer = None;
+        if !self.renamed {
             let _ = std::fs::remove_file(&self.tmp);
         }
     }
