@@ -797,7 +797,10 @@ fn normalise_handicap(
             setup.splice(0..0, placed);
             return (ha_n, HandicapSource::HaPlaced);
         }
-        return (ha_n, HandicapSource::Ha);
+        // a board without handicap points (`SZ[2]`, `SZ[19:13]`): no stone backs the `HA`
+        // and none can be placed, so there is no handicap to compensate (White got a bonus
+        // for stones nowhere)
+        return (0, HandicapSource::None);
     }
     if opening_black >= 2 && opening_black < moves.len() as u32 {
         return (opening_black, HandicapSource::Moves);
@@ -992,5 +995,12 @@ mod tests {
         normalise_handicap(Some("2"), &mut setup, &white_first, 19, 19);
         let order: Vec<u32> = setup.iter().map(|s| s.before_move).collect();
         assert_eq!(order, [0, 0, 5]);
+        // boards with no handicap points place nothing, and the `HA` is no handicap
+        for (w, h) in [(2, 2), (19, 13)] {
+            let mut setup = Vec::new();
+            let got = normalise_handicap(Some("4"), &mut setup, &[], w, h);
+            assert_eq!(got, (0, HandicapSource::None), "{w}x{h}");
+            assert!(setup.is_empty());
+        }
     }
 }
