@@ -189,7 +189,12 @@ const SETTLE_DEAD_BELOW: f64 = 0.6;
 /// contents needing 6 or 7 playouts of 10 instead of 5 (21,485 / 150, 21,479 / 156), and the
 /// semeai check's 4, 6 or 7 (21,481 / 156, 21,476 / 152, 21,469 / 158). After the playouts'
 /// captures outside their area and nakade fill, seed 0: 0.8 21,509 / 136 / 77.26% against
-/// this rule's 21,516 / 135 / 77.36%.
+/// this rule's 21,516 / 135 / 77.36%. Stop 40, means over seeds 0–4 against this rule: a
+/// group whose enclosure's wall chains all die in the same batch (or died before it) needing
+/// only [`SETTLE_DEAD_BELOW`], since nothing encloses it once they die (Tygem 2006-03/90965972:
+/// Black's J19–K19 killed at 63% inside White's top group, itself killed at 50%): exact −0.6,
+/// wrong winners +0.6 (worse under three seeds, equal under two), resigned games named
+/// unchanged; not kept.
 const SETTLE_ENCLOSED_DEAD_BELOW: f64 = 0.75;
 
 /// The fewest stones each of two touching groups needs for the final batch's verdict on
