@@ -17,6 +17,27 @@ pub fn options() -> GameOptions {
     }
 }
 
+/// The configuration of a scan with the defaults of `kifu-audit scan` (no progress bar).
+pub fn scan_config(
+    inputs: Vec<PathBuf>,
+    output: &Path,
+    threads: usize,
+) -> kifu_audit::pipeline::Config {
+    kifu_audit::pipeline::Config {
+        inputs,
+        output: output.to_path_buf(),
+        threads,
+        komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
+        second_batch: true,
+        limits: Limits::default(),
+        limit: None,
+        progress: false,
+        writer: kifu_audit::output::WriterOptions::default(),
+    }
+}
+
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }

@@ -1,32 +1,17 @@
 //! The product surface: the Parquet file is byte-identical whatever the thread count, reads
 //! back with the documented types, and is written atomically.
 
-use crate::common::{corpus, repo};
-use kifu_audit::output::{columns, schema, WriterOptions};
+use crate::common::{corpus, repo, scan_config};
+use kifu_audit::output::{columns, schema};
 use kifu_audit::pipeline::{run, Config};
-use kifu_audit::scoring::KomiPolicy;
-use kifu_audit::sgf::Limits;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 fn config(inputs: Vec<PathBuf>, output: &Path, threads: usize) -> Config {
-    Config {
-        inputs,
-        output: output.to_path_buf(),
-        threads,
-        komi_policy: KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-        limits: Limits::default(),
-        limit: None,
-        progress: false,
-        writer: WriterOptions {
-            metadata: vec![("kifu_audit.test".into(), "1".into())],
-            ..WriterOptions::default()
-        },
-    }
+    let mut config = scan_config(inputs, output, threads);
+    config.writer.metadata = vec![("kifu_audit.test".into(), "1".into())];
+    config
 }
 
 fn scan(inputs: Vec<PathBuf>, output: &Path, threads: usize) -> kifu_audit::pipeline::Summary {

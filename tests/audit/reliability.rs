@@ -244,6 +244,37 @@ fn peak_rss_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// Runs the ignored test `name` of this binary in a process of its own, with `env` set to
+/// `value`, and reads the peak memory it printed (`peak_rss_kib=…`; `None` off Linux), with
+/// the child's output.
+fn child_peak_kib(name: &str, env: &str, value: &Path) -> (Option<u64>, String) {
+    let out = Command::new(std::env::current_exe().unwrap())
+        .args([
+            name,
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(env, value)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "child failed: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
+    // The harness prints `test … ` before the child's own output, on the same line.
+    let peak = stdout
+        .split("peak_rss_kib=")
+        .nth(1)
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse::<u64>().ok());
+    (peak, stdout)
+}
+
 const BOMB_DIR_ENV: &str = "KIFU_AUDIT_TEST_BOMB_DIR";
 
 /// Run by [`decompression_bombs_are_error_rows_and_memory_stays_bounded`] in a process of its
@@ -280,30 +311,7 @@ fn decompression_bombs_are_error_rows_and_memory_stays_bounded() {
     check_bomb_rows(&rows);
     // In a process of its own: the peak memory. Reading stops at the limit, so the bombs
     // (192 MiB each once decompressed) never get near memory.
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "reliability::bomb_reader_child",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(BOMB_DIR_ENV, dir.path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "child failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
-    // The harness prints `test … ` before the child's own output, on the same line.
-    let peak = stdout
-        .split("peak_rss_kib=")
-        .nth(1)
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse::<u64>().ok());
+    let (peak, stdout) = child_peak_kib("reliability::bomb_reader_child", BOMB_DIR_ENV, dir.path());
     assert_eq!(peak.is_some(), peak_rss_kib().is_some(), "{stdout}");
     if let Some(kib) = peak {
         eprintln!("peak memory while rejecting the bombs: {kib} KiB");
@@ -329,19 +337,7 @@ fn fat_zip_scan_child() {
         return;
     };
     let zip = PathBuf::from(zip);
-    let config = kifu_audit::pipeline::Config {
-        inputs: vec![zip.clone()],
-        output: zip.with_extension("parquet"),
-        threads: 1,
-        komi_policy: kifu_audit::scoring::KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-        limits: Limits::default(),
-        limit: None,
-        progress: false,
-        writer: kifu_audit::output::WriterOptions::default(),
-    };
+    let config = crate::common::scan_config(vec![zip.clone()], &zip.with_extension("parquet"), 1);
     let summary = kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false))
         .expect("scan runs");
     assert_eq!(summary.games, FAT_MEMBERS as u64);
@@ -365,29 +361,7 @@ fn a_zip_of_large_members_is_read_in_chunks_of_bounded_bytes() {
         .map(|n| (n.as_str(), game.as_bytes(), 1))
         .collect();
     write_zip(&zip, &members);
-    let out = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "reliability::fat_zip_scan_child",
-            "--exact",
-            "--ignored",
-            "--nocapture",
-            "--test-threads=1",
-        ])
-        .env(FAT_ZIP_ENV, &zip)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "child failed: {stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("1 passed"), "the child ran: {stdout}");
-    let peak = stdout
-        .split("peak_rss_kib=")
-        .nth(1)
-        .and_then(|v| v.split_whitespace().next())
-        .and_then(|v| v.parse::<u64>().ok());
+    let (peak, _) = child_peak_kib("reliability::fat_zip_scan_child", FAT_ZIP_ENV, &zip);
     if let Some(kib) = peak {
         eprintln!("peak memory scanning {FAT_MEMBERS} members of 4 MiB: {kib} KiB");
         assert!(kib < 256 * 1024, "peak memory {kib} KiB");
