@@ -457,12 +457,10 @@ fn the_cli_limit_flags_give_error_rows_in_the_parquet_file() {
     std::fs::write(input.join("e-board.sgf"), "(;SZ[26])").unwrap();
     write_gz(&input.join("f-bomb.sgf.gz"), &[0u8; 4096], 64);
     let out = dir.path().join("games.parquet");
-    let status = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-        .arg("scan")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .args([
+    let status = scan_cli(
+        &input,
+        &out,
+        &[
             "--quiet",
             "--threads",
             "1",
@@ -472,10 +470,8 @@ fn the_cli_limit_flags_give_error_rows_in_the_parquet_file() {
             "2000",
             "--max-file-bytes",
             "8192",
-        ])
-        .stdin(Stdio::null())
-        .status()
-        .unwrap();
+        ],
+    );
     assert_eq!(status.code(), Some(1), "some games unreadable: exit 1");
     let kinds = parquet_strings(&out, "error_kind");
     assert_eq!(
@@ -490,6 +486,19 @@ fn the_cli_limit_flags_give_error_rows_in_the_parquet_file() {
         ]
         .map(|k| k.map(String::from))
     );
+}
+
+/// `kifu-audit scan INPUT -o OUT ARGS…`, standard input closed: its exit status.
+fn scan_cli(input: &Path, out: &Path, args: &[&str]) -> std::process::ExitStatus {
+    Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("scan")
+        .arg(input)
+        .arg("-o")
+        .arg(out)
+        .args(args)
+        .stdin(Stdio::null())
+        .status()
+        .unwrap()
 }
 
 /// The values of a text or dictionary column of a Parquet file.
@@ -918,15 +927,7 @@ fn the_limit_stops_inside_one_big_collection() {
     let input = dir.path().join("many.sgf");
     std::fs::write(&input, "(;GM[1]SZ[9];B[ee])\n".repeat(20_000)).unwrap();
     let out = dir.path().join("games.parquet");
-    let status = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-        .arg("scan")
-        .arg(&input)
-        .arg("-o")
-        .arg(&out)
-        .args(["--quiet", "--limit", "5"])
-        .stdin(Stdio::null())
-        .status()
-        .unwrap();
+    let status = scan_cli(&input, &out, &["--quiet", "--limit", "5"]);
     assert_eq!(status.code(), Some(0));
     assert_eq!(parquet_strings(&out, "source").len(), 5);
 }
