@@ -315,12 +315,18 @@ pub fn ingest_game_traced(
     // Repairs that keep the game readable, each noted.
     let mut repairs: Vec<(ErrorKind, String)> = Vec::new();
     repairs.extend(file.file_repairs.iter().cloned());
-    if index == 0 && file.scan.leading_text > 0 {
+    // text outside every game tree is read by no one: said on the game after it
+    if span.text_before > 0 {
+        let before = if index == 0 {
+            "before the first `(`".to_string()
+        } else {
+            "between the previous game and this one's `(`".to_string()
+        };
         repairs.push((
             ErrorKind::LeadingText,
             format!(
-                "{} non-blank bytes of text before the first `(` at byte {} were skipped",
-                file.scan.leading_text, span.start
+                "{} non-blank bytes of text {before} at byte {} were skipped",
+                span.text_before, span.start
             ),
         ));
     }

@@ -20,6 +20,9 @@ pub struct GameSpan {
     pub max_depth: usize,
     /// Values written as a compressed point list (`[aa:ss]`, a rectangle of points).
     pub point_lists: usize,
+    /// Bytes of non-whitespace text between the previous game (or the start of the file) and
+    /// this one's `(`, which no reader sees.
+    pub text_before: usize,
     /// How many `)` are missing at the end (0 for a well-formed game).
     pub unclosed: usize,
     /// Byte offset of a value `[` that is never closed.
@@ -90,11 +93,16 @@ pub fn scan(text: &str) -> Scan {
             b'(' => {
                 ident_start = None;
                 if depth == 0 {
+                    let from = out.games.last().map_or(0, |g| g.end);
+                    let text_before = b[from..i]
+                        .iter()
+                        .filter(|c| !c.is_ascii_whitespace())
+                        .count();
                     if out.games.is_empty() && cur.is_none() {
-                        out.leading_text =
-                            b[..i].iter().filter(|c| !c.is_ascii_whitespace()).count();
+                        out.leading_text = text_before;
                     }
                     cur = Some(GameSpan {
+                        text_before,
                         start: i,
                         end: i,
                         nodes: 0,
@@ -233,6 +241,7 @@ mod tests {
     fn defects_have_offsets() {
         let s = scan("junk (;B[aa];W[bb]");
         assert_eq!(s.leading_text, 4);
+        assert_eq!(s.games[0].text_before, 4);
         assert_eq!(s.games[0].unclosed, 1);
         let s = scan("(;C[never closed");
         assert_eq!(s.games[0].unterminated_value_at, Some(3));

@@ -226,3 +226,21 @@ fn fifos_and_symlink_loops_do_not_hang_or_stop_the_run() {
             .is_some_and(|m| m.contains("not a regular file"))));
     }
 }
+
+/// Text between two games of a collection is read by no one: the game after it says so.
+#[test]
+fn text_between_games_is_a_repair_of_the_game_after_it() {
+    let s = "(;GM[1]SZ[9];B[ee])\ngarbage between ; B[cc]\n(;GM[1]SZ[9];W[cc])\n\n(;GM[1]SZ[9])";
+    let rows = ingest_bytes(s.as_bytes(), &Limits::default());
+    let kinds: Vec<_> = rows.iter().map(|r| (r.status, r.error_kind)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (Status::Ok, None),
+            (Status::Recovered, Some(ErrorKind::LeadingText)),
+            (Status::Ok, None),
+        ]
+    );
+    let message = rows[1].error_message.as_deref().unwrap();
+    assert!(message.contains("between the previous game"), "{message}");
+}
