@@ -55,8 +55,9 @@ pub struct PlayoutsArg {
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
-    /// SGF files, directories (searched recursively for .sgf files and archives, in any case), archives (.zip, .tar, .tar.gz,
-    /// .tgz, .tar.bz2, .tar.xz, .sgf.gz), or `-` to read paths from standard input.
+    /// SGF files, directories (searched recursively for .sgf files and archives, in any
+    /// case), archives (.zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .sgf.gz), or `-` to
+    /// read paths from standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

@@ -1,7 +1,7 @@
 //! The pipeline: reads inputs on one thread, decodes and splits files in parallel, then audits
 //! games in parallel (rayon, across games — one 77k-game zip uses every core), and writes rows
 //! in input order. Memory is bounded: inputs are read in chunks through a bounded channel and
-//! rows are streamed to the writer chunk by chunk, never all held. Output does not depend on the
+//! rows are streamed to the writer batch by batch, never all held. Output does not depend on the
 //! thread count: chunks are cut by item count and bytes read, rows are audited in batches of a
 //! fixed number of games, and they keep (input order, game index).
 

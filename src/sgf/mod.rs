@@ -318,9 +318,9 @@ pub fn ingest_game_traced(
     // text outside every game tree is read by no one: said on the game after it
     if span.text_before > 0 {
         let before = if index == 0 {
-            "before the first `(`".to_string()
+            "before the first `(`"
         } else {
-            "between the previous game and this one's `(`".to_string()
+            "between the previous game and this one's `(`"
         };
         repairs.push((
             ErrorKind::LeadingText,

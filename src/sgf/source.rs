@@ -309,13 +309,21 @@ impl<R: io::BufRead> GzMembers<R> {
 
 impl<R: io::BufRead> Read for GzMembers<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        while let Some(member) = self.member.as_mut() {
-            let n = member.read(buf)?;
+        while let Some(mut member) = self.member.take() {
+            let n = match member.read(buf) {
+                Ok(n) => n,
+                Err(e) => {
+                    // kept: a caller that retries (an interrupted read) reads on
+                    self.member = Some(member);
+                    return Err(e);
+                }
+            };
             if n > 0 || buf.is_empty() {
+                self.member = Some(member);
                 return Ok(n);
             }
             // this member has ended: another follows only where a gzip header starts
-            let mut rest = self.member.take().expect("a member").into_inner();
+            let mut rest = member.into_inner();
             if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
                 self.member = Some(flate2::bufread::GzDecoder::new(rest));
             }
