@@ -55,7 +55,9 @@
 //!    two-stone chain in a small eye space that only the group bounds (a nakade stone, e.g.
 //!    the bent four in the corner) does not count as such a wall. When
 //!    unproven wall chains short of liberties share liberties with the contents, or have
-//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead.
+//!    two liberties or fewer (a capturing race or a seki), local playouts decide instead;
+//!    in an enclosure too big for that check, only when a content chain of six stones or
+//!    more has more liberties than an eyeless wall chain beside it.
 //!    Contents that are one chain of two stones or more
 //!    whose liberties fill the enclosure (no eye of its own) live in seki when no wall group
 //!    has an eye, proven or potential, anywhere else: neither side can fill the shared
@@ -333,6 +335,13 @@ const RACE_LIBS: u16 = 2;
 /// 72.75%, KGS 1,387.2; seed 0 alone: 8 gives 21,402 / 208, 15 21,391 / 210, 20 21,374 /
 /// 218; at 12 a Fox pro game's winner turned on the seed.)
 const SEMEAI_SPACE: u16 = 10;
+/// Enclosures of more than [`SEMEAI_SPACE`] empty points and at most this many get the
+/// semeai check when a content chain of [`RACE_CONTENT_STONES`] stones or more has more
+/// liberties than an eyeless wall chain beside it (see
+/// [`DeadEstimator::contents_outlib_eyeless_wall`], which states the measurement).
+const RACE_SPACE: u16 = 16;
+/// See [`RACE_SPACE`].
+const RACE_CONTENT_STONES: u16 = 6;
 /// An enclosure of more than [`OPEN_BOARD`] empty points holding at least [`OPEN_STONES`]
 /// enemy stones (or at least [`BIG_CONTENTS`]) is open board, not territory: in a game
 /// stopped mid-fight, everything not one colour's forms one huge "enclosure", and its

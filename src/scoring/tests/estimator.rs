@@ -593,6 +593,58 @@ fn walls_short_of_liberties_race_the_contents_without_a_shared_liberty() {
     }
 }
 
+/// Tygem game 2006-05/97848053 (B+2.5, Korean, komi 6.5), lower right: White's thirteen
+/// stones from Q7 to N1 have four liberties and no proven eye (R6 is false: Black's S7 sits
+/// on a diagonal and S5 is open). They surround Black's seven stones O2–S4, which have eight
+/// liberties in the corner. The space has twelve empty points, too many for the semeai check
+/// by size alone, so Black's stones used to die statically as contents of White's "eye"
+/// (W+73.5). A content chain of six stones or more that outnumbers an eyeless wall chain in
+/// liberties is a race, and the local playouts give it to Black (the record's count, GNU Go's
+/// reading).
+#[test]
+fn contents_with_more_liberties_than_an_eyeless_wall_race_in_a_big_space() {
+    let g = game(
+        "
+        . . X X O O . O . . O . . . . X X O .
+        . . X O O . O O X X O O O . O X O . .
+        . O X X X O O X X O O X X O . X O O .
+        . . X . X X X X X O X X O O O X X O .
+        . . . . X O O O X O X . X O . X O O O
+        . . . . X O O O O O X . X X X X O O X
+        . . . . X X O X . . O . O . O O X X X
+        . . . . . X X O O O O O O O O O X . .
+        . X . X X . X X X . . X . X O X X . X
+        . X X O X X O O X X X X X X X O . X .
+        X . X O O X X O O . . O O O O O O X X
+        X X O O . O O X O X X X X O X X X X O
+        X O O . . . . . O O O O O O X O O X O
+        O O O X . . . . . X . . O . X O . O O
+        X X X O . . . . . O O O O O X O O . .
+        X O O O . . . . O X X O X X X O . X .
+        X O O X O O O O O X X X O O O O X X .
+        X X X X X X X O X . X O O X X X X O .
+        X . . . . X . X . X X X O . . . . . .
+        ",
+    );
+    let r = g.score();
+    // Black's O2, P2, Q2, R2, R3, S3 and S4 live
+    for p in [
+        Point::new(13, 17),
+        Point::new(14, 17),
+        Point::new(15, 17),
+        Point::new(16, 17),
+        Point::new(16, 16),
+        Point::new(17, 16),
+        Point::new(17, 15),
+    ] {
+        assert!(!r.dead_stones.contains(&p), "{p:?}: {:?}", r.dead_stones);
+    }
+    // White's Q7 and N1 (one chain) lose the fight, and so does S2 inside Black's corner
+    for p in [Point::new(15, 12), Point::new(12, 18), Point::new(17, 17)] {
+        assert_eq!(reason_at(&g, p), Some(DeadReason::LostFight), "{p:?}");
+    }
+}
+
 /// Tygem game 95687979 (B+0.5, Korean, komi 6.5), upper right: White's three stones R18,
 /// S18 and S17 have no eye and lose the race against Black's corner (T19, T18, T17 and the
 /// wall around them). T19 is a false eye of Black's (its diagonal S18 is White's), and the
