@@ -185,10 +185,9 @@ impl DeadEstimator {
     /// exact −3.8, wrong winners +2.6 (each worse under all five seeds) for resigned games
     /// +0.85 points (of its six seed-0 losses, two had a lone wall stone, which is a prisoner
     /// rather than a partner in the race, and three fewer than six content stones). With the
-    /// stone counts,
-    /// up to 30 empty points: exact +0.2, wrong winners −0.2 (better under one seed),
-    /// resigned games +0.34 points; every counted game it lost had 16 empty points or more
-    /// in the enclosure, every one it won 16 or fewer (the bound comes from these same
+    /// stone counts, up to 30 empty points: exact +0.2, wrong winners −0.2 (better under one
+    /// seed), resigned games +0.34 points; every counted game it lost had 16 empty points or
+    /// more in the enclosure, every one it won 16 or fewer (the bound comes from these same
     /// games).
     pub(super) fn contents_outlib_eyeless_wall(
         &mut self,
