@@ -2,7 +2,7 @@
 //!
 //! In Shift_JIS and GBK a trail byte can be `\` (0x5C) or `]` (0x5D), which a byte-level lexer
 //! would take for an escape or the end of a value, so the whole file is decoded first. Order of
-//! trust: a byte-order mark, then the `CA` property (with the aliases real archives use), then
+//! trust: a byte-order mark (or, without one, UTF-16's telltale zero bytes), then the `CA` property (with the aliases real archives use), then
 //! strict UTF-8, then a guess by `chardetng`. The decision is recorded: the declared label, the
 //! charset actually used, and whether decoding had to replace bytes (lossy).
 
@@ -77,6 +77,33 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
     Encoding::for_label(name.as_bytes())
 }
 
+/// UTF-16 text written without a byte-order mark, told by its zero bytes: in the first 512
+/// code units, at least half have a zero high byte (SGF's brackets, identifiers and
+/// coordinates are ASCII), almost none a zero low byte, and the first one that is not
+/// whitespace opens a game (`(` or, written without it, `;`). Text in any 8-bit charset has
+/// no zero bytes at all.
+fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
+    let units = bytes.len().min(1024) / 2;
+    if units < 2 {
+        return None;
+    }
+    let head = &bytes[..units * 2];
+    [(UTF_16LE, 1, 0), (UTF_16BE, 0, 1)]
+        .into_iter()
+        .find(|&(_, high, low)| {
+            let pairs = || head.chunks_exact(2);
+            let zero_high = pairs().filter(|u| u[high] == 0).count();
+            let zero_low = pairs().filter(|u| u[low] == 0).count();
+            let first = pairs()
+                .find(|u| !(u[high] == 0 && u[low].is_ascii_whitespace()))
+                .map(|u| (u[high], u[low]));
+            2 * zero_high >= units
+                && 20 * zero_low <= units
+                && matches!(first, Some((0, b'(' | b';')))
+        })
+        .map(|(enc, _, _)| enc)
+}
+
 /// Decodes a whole file. Never fails: undecodable bytes become U+FFFD and `lossy` is set.
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     // 1. Byte-order marks decide, whatever CA says.
@@ -91,6 +118,16 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         return Decoded {
             text,
             declared,
+            used: enc.name(),
+            lossy,
+        };
+    }
+    // 1b. UTF-16 without a mark: interleaved zero bytes would pass for ASCII text below.
+    if let Some(enc) = utf16_without_bom(bytes) {
+        let (text, lossy) = enc.decode_without_bom_handling(bytes);
+        return Decoded {
+            declared: find_declared_charset_text(&text),
+            text,
             used: enc.name(),
             lossy,
         };
@@ -360,6 +397,23 @@ mod tests {
         let d = decode(&bytes);
         assert_eq!(d.used, "UTF-16LE");
         assert_eq!(d.text, "(;PB[Ann])");
+    }
+
+    #[test]
+    fn utf16_without_bom_is_told_by_its_zero_bytes() {
+        let text = "\n(;CA[UTF-16]PB[李世石]PW[Ann]RE[B+R];B[pd];W[dd])";
+        let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        for (bytes, used) in [(le, "UTF-16LE"), (be, "UTF-16BE")] {
+            let d = decode(&bytes);
+            assert_eq!(d.used, used);
+            assert_eq!(d.text, text);
+            assert_eq!(d.declared.as_deref(), Some("UTF-16"));
+            assert!(!d.lossy);
+        }
+        // text with a stray zero byte or two is not UTF-16
+        assert_eq!(decode(b"(;PB[a\0b]PW[c\0d])").used, "UTF-8");
+        assert_eq!(decode(b"\0(").used, "UTF-8");
     }
 
     #[test]
