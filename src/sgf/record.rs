@@ -766,6 +766,16 @@ fn normalise_handicap(
         };
         return (root_black, source);
     }
+    if root_black == 1 && root_white == 0 {
+        // One black stone is all the board shows of the handicap, whatever `HA` says
+        // (`HA[9]AB[dd]` gave White a nine-stone bonus); a 1-stone handicap is none.
+        let source = if ha_n >= 2 {
+            HandicapSource::Ab
+        } else {
+            HandicapSource::None
+        };
+        return (0, source);
+    }
     if root_black > 0 || root_white > 0 {
         // A composed position (problem, setup-only record): no handicap.
         return if ha_n >= 2 {
@@ -1002,5 +1012,28 @@ mod tests {
             assert_eq!(got, (0, HandicapSource::None), "{w}x{h}");
             assert!(setup.is_empty());
         }
+    }
+
+    #[test]
+    fn a_lone_black_setup_stone_is_no_handicap_whatever_ha_says() {
+        let stone = |color| SetupStone {
+            before_move: 0,
+            point: Point::new(3, 3),
+            stone: Some(color),
+        };
+        for (ha, want) in [
+            (Some("9"), (0, HandicapSource::Ab)),
+            (Some("1"), (0, HandicapSource::None)),
+            (None, (0, HandicapSource::None)),
+        ] {
+            let mut setup = vec![stone(Color::Black)];
+            let got = normalise_handicap(ha, &mut setup, &[], 19, 19);
+            assert_eq!(got, want, "HA {ha:?}");
+            assert_eq!(setup.len(), 1, "nothing placed");
+        }
+        // with a white stone too it is a composed position, whose `HA` stands
+        let mut setup = vec![stone(Color::Black), stone(Color::White)];
+        let got = normalise_handicap(Some("9"), &mut setup, &[], 19, 19);
+        assert_eq!(got, (9, HandicapSource::Ha));
     }
 }
