@@ -3,7 +3,8 @@
 //! standard input). Archives are streamed, never unpacked to disk; an archive inside an
 //! archive is read from memory (its size bounded like any member's, nesting at most
 //! [`MAX_NESTING`] deep), its items named `inner.zip::member`. Every problem — an
-//! unreadable path, a broken archive, a member that decompresses past the size limit, a FIFO —
+//! unreadable path, a broken archive, a member that decompresses past the size limit, a FIFO,
+//! a link inside a tar, a tar cut short between two members —
 //! becomes an item carrying an error, so that it turns into a row: nothing is dropped silently.
 
 use std::fs::File;
@@ -626,7 +627,7 @@ fn read_tar(
     depth: u8,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    let mut archive = tar::Archive::new(reader);
+    let mut archive = tar::Archive::new(ZeroTail::new(reader));
     // past the zero blocks that end an archive: `cat a.tar.gz b.tar.gz` is one stream of two
     // archives, and only the first was read (GNU tar's `--ignore-zeros`)
     archive.set_ignore_zeros(true);
@@ -642,6 +643,7 @@ fn read_tar(
             })
         }
     };
+    let mut cut_in_member = false;
     for entry in entries {
         let (member, data) = match entry {
             Ok(entry) => {
@@ -651,7 +653,35 @@ fn read_tar(
                     .unwrap_or_else(|_| "?".into());
                 // a contiguous file ('7') is a regular file to every reader but a few
                 let kind = entry.header().entry_type();
-                if !(kind.is_file() || kind.is_contiguous()) || classify(&name).is_none() {
+                if classify(&name).is_none() {
+                    continue;
+                }
+                if kind.is_hard_link() || kind.is_symlink() {
+                    // a link holds no bytes, and a stream cannot go back for its target's
+                    let target = entry
+                        .link_name()
+                        .ok()
+                        .flatten()
+                        .map(|p| p.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "?".into());
+                    let what = if kind.is_hard_link() {
+                        format!("a hard link to {target} (that member's row is its game)")
+                    } else {
+                        format!("a symbolic link to {target}")
+                    };
+                    let message = format!(
+                        "{source}::{name}: {what}; links inside an archive are not followed"
+                    );
+                    if !sink(InputItem {
+                        source: source.to_string(),
+                        member: Some(name),
+                        data: Err(SourceError::Archive(message)),
+                    }) {
+                        return false;
+                    }
+                    continue;
+                }
+                if !(kind.is_file() || kind.is_contiguous()) {
                     continue;
                 }
                 let size = entry.size();
@@ -660,6 +690,7 @@ fn read_tar(
                 let data = read_limited(entry, max_bytes)
                     .and_then(|data| {
                         if (data.len() as u64) < size {
+                            cut_in_member = true;
                             Err(SourceError::Io(format!(
                                 "truncated: {} of the {size} bytes the header gives",
                                 data.len()
@@ -691,7 +722,55 @@ fn read_tar(
             return false;
         }
     }
+    let tail = archive.into_inner();
+    // An archive ends with two zero blocks; one cut at a member's boundary just stops, and
+    // the tar reader (like GNU tar) takes that for the end: the members after it were lost
+    // without a word.
+    if tail.bytes > 0 && tail.zeros < END_OF_ARCHIVE && !cut_in_member {
+        return sink(InputItem {
+            source: source.to_string(),
+            member: None,
+            data: Err(SourceError::Archive(format!(
+                "{source}: no end-of-archive blocks after the last member: the archive was cut short, and the members after its end are missing"
+            ))),
+        });
+    }
     true
+}
+
+/// The zero bytes that close a tar archive: two blocks of 512.
+const END_OF_ARCHIVE: u64 = 1024;
+
+/// A reader that remembers how many bytes it passed on and how many zero bytes end them.
+struct ZeroTail<R> {
+    inner: R,
+    bytes: u64,
+    zeros: u64,
+}
+
+impl<R> ZeroTail<R> {
+    fn new(inner: R) -> Self {
+        ZeroTail {
+            inner,
+            bytes: 0,
+            zeros: 0,
+        }
+    }
+}
+
+impl<R: Read> Read for ZeroTail<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let read = &buf[..n];
+        let tail = read.iter().rev().take_while(|&&b| b == 0).count();
+        self.zeros = if tail == n {
+            self.zeros + n as u64
+        } else {
+            tail as u64
+        };
+        self.bytes += n as u64;
+        Ok(n)
+    }
 }
 
 #[cfg(test)]

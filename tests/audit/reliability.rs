@@ -884,6 +884,95 @@ fn a_tar_member_cut_short_is_an_error_row_not_a_game() {
     assert!(rows.iter().all(|r| r.ingest.status == Status::Error));
 }
 
+/// A plain tar of these members, with its end-of-archive blocks.
+fn tar_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, data) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(data.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        tar.append_data(&mut header, name, *data).unwrap();
+    }
+    tar.into_inner().unwrap()
+}
+
+/// A tar cut exactly where a member ends: the tar reader takes the cut for the archive's end,
+/// so the members after it would vanish without a row. The missing end-of-archive blocks
+/// tell: the file gets an error row after the members that were read.
+#[test]
+fn a_tar_cut_between_members_is_reported() {
+    let bytes = tar_bytes(&[("one.sgf", GAME), ("two.sgf", GAME)]);
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.tar");
+    std::fs::write(&whole, &bytes).unwrap();
+    let rows = audit_paths(&[whole], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
+    // the first member: a 512-byte header and its data padded to a block
+    let cut = dir.path().join("cut.tar");
+    std::fs::write(&cut, &bytes[..512 + 512]).unwrap();
+    let rows = audit_paths(&[cut], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].member.as_deref(), Some("one.sgf"));
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    assert_eq!(rows[1].member, None);
+    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[1]).contains("cut short"),
+        "{}",
+        message(&rows[1])
+    );
+}
+
+/// Links inside a tar hold no bytes, and a stream cannot go back for their target's: each is
+/// an error row that names it and its target, not a silent skip.
+#[test]
+fn tar_links_named_like_games_are_error_rows() {
+    let mut tar = tar::Builder::new(Vec::new());
+    let mut header = tar::Header::new_gnu();
+    header.set_size(GAME.len() as u64);
+    header.set_mode(0o644);
+    header.set_cksum();
+    tar.append_data(&mut header, "games/a.sgf", GAME).unwrap();
+    for (kind, name) in [
+        (tar::EntryType::Link, "games/hard.sgf"),
+        (tar::EntryType::Symlink, "games/soft.sgf"),
+        (tar::EntryType::Symlink, "games/notes.txt"),
+    ] {
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(kind);
+        header.set_size(0);
+        header.set_mode(0o644);
+        tar.append_link(&mut header, name, "games/a.sgf").unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("links.tar");
+    std::fs::write(&path, tar.into_inner().unwrap()).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(
+        members,
+        [
+            Some("games/a.sgf"),
+            Some("games/hard.sgf"),
+            Some("games/soft.sgf")
+        ]
+    );
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    for (row, what) in rows[1..]
+        .iter()
+        .zip(["a hard link to", "a symbolic link to"])
+    {
+        assert_eq!(row.ingest.error_kind, Some(ErrorKind::ArchiveError));
+        assert!(
+            message(row).contains(&format!("{what} games/a.sgf")),
+            "{}",
+            message(row)
+        );
+    }
+}
+
 /// Two zip members of one name (an archive appended to): zip's reader keeps the last, and
 /// the loss of the other is an error row, not silence.
 #[test]
