@@ -104,10 +104,18 @@ pub fn recorded_result(record: &GameRecord) -> Option<RecordedResult> {
         Winner::Draw => Some(Outcome::Draw),
         Winner::Void | Winner::Unknown => None,
     };
+    // A record with no move whose board holds nothing but Black's handicap stones (a game
+    // whose moves were lost, or never written: KGS 2002-07-10-3, `W+12.50` against a board
+    // of three black stones) holds no count to compare with.
+    let no_game = record.moves.is_empty()
+        && record
+            .setup
+            .iter()
+            .all(|s| s.stone != Some(crate::rules::Color::White));
     Some(RecordedResult {
         winner,
         margin: r.margin_points(),
-        counted: matches!(r.kind, ResultKind::Score | ResultKind::Draw),
+        counted: matches!(r.kind, ResultKind::Score | ResultKind::Draw) && !no_game,
     })
 }
 
@@ -220,5 +228,30 @@ pub fn row_from_ingested(
         ingest,
         replay,
         score,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sgf::{ingest_bytes, Limits};
+
+    fn counted(sgf: &str) -> bool {
+        let game = ingest_bytes(sgf.as_bytes(), &Limits::default()).remove(0);
+        recorded_result(game.record.as_ref().unwrap()).is_some_and(|r| r.counted)
+    }
+
+    #[test]
+    fn a_count_is_compared_only_when_the_record_holds_the_game() {
+        // KGS 2002-07-10-3: the handicap stones and the result, no move
+        let lost = "(;SZ[19]HA[3]KM[0.5]RU[Chinese]AB[pd][dp][pp]RE[W+12.50])";
+        assert!(!counted(lost));
+        assert!(!counted("(;SZ[19]KM[6.5]RE[B+3.5])"));
+        // the same with a move, or a composed final position of both colours
+        assert!(counted(
+            "(;SZ[19]HA[3]KM[0.5]RU[Chinese]AB[pd][dp][pp]RE[W+12.50];W[dd])"
+        ));
+        assert!(counted("(;SZ[9]KM[6.5]AB[cc][cd]AW[gg][gf]RE[B+3.5])"));
+        assert!(!counted("(;SZ[19]KM[6.5]RE[B+R];B[pd])"));
     }
 }

@@ -178,7 +178,8 @@ pub struct RecordedResult {
     pub winner: Option<Outcome>,
     /// The winner's margin in points (positive), when the result states one.
     pub margin: Option<f64>,
-    /// Whether the result is a count (a score or a draw), as opposed to resignation, time…
+    /// Whether the result is a count (a score or a draw), as opposed to resignation, time…,
+    /// of the game the record holds (not of one whose moves it lacks).
     pub counted: bool,
 }
 
