@@ -153,8 +153,8 @@ fn build_columns() -> Vec<Column> {
     const R: &str = "replay";
     const S: &str = "scoring";
     let mut c = vec![
-        col(I, "source", Text, "Path of the input file (for archives: the archive's path).", |r| Cell::Str(&r.source)),
-        col(I, "member", Text, "Member name inside an archive; NULL for plain files.", |r| r.member.as_deref().into()),
+        col(I, "source", Text, "Path of the input file (for archives: the archive's path); a byte of the name that is no part of UTF-8 is written `\\xNN`.", |r| Cell::Str(&r.source)),
+        col(I, "member", Text, "Member name inside an archive (a tar's bytes that are no part of UTF-8 written `\\xNN`); NULL for plain files.", |r| r.member.as_deref().into()),
         col(I, "game_index", Int, "0-based index of the game within its file (collections hold several).", |r| Cell::Int(r.ingest.game_index.into())),
         col(I, "status", Label, "`ok` (read as written), `recovered` (read after a repair named by error_kind) or `error` (no record; replay and score columns NULL).", |r| Cell::Str(r.ingest.status.name())),
         col(I, "error_kind", Label, "What was wrong or repaired: empty_file, not_sgf, leading_text, unbalanced_parentheses, unterminated_value, lowercase_identifiers, charset_fallback, parse_error, empty_game, not_go, board_size, too_many_nodes, game_too_large, file_too_large, io_error, archive_error, internal_error (replay or scoring hit a bug of this tool: the record's columns are kept, replay and score are NULL; please report the game). NULL when ok.", |r| r.ingest.error_kind.map(|k| k.name()).into()),

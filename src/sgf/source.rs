@@ -144,6 +144,33 @@ fn path_from_bytes(b: &[u8]) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(b).into_owned())
 }
 
+/// A path as text for the `source` column: as written, but each byte that is no part of
+/// UTF-8 as `\xNN` (a lossy `�` made two names in Latin-1 or Shift_JIS one, and hid which
+/// file a row came from).
+pub fn path_text(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        bytes_text(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
+/// Bytes as text, each byte that is no part of UTF-8 written `\xNN`.
+fn bytes_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            text.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    text
+}
+
 fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
     if path.is_dir() {
         let walker = walkdir::WalkDir::new(path)
@@ -161,10 +188,7 @@ fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>
                     }
                 }
                 Err(e) => {
-                    let at = e
-                        .path()
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_else(|| path.display().to_string());
+                    let at = e.path().map(path_text).unwrap_or_else(|| path_text(path));
                     out.push(Err((at.clone(), SourceError::Io(format!("{at}: {e}")))));
                 }
             }
@@ -230,7 +254,7 @@ pub fn read_all(
 }
 
 fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> bool) -> bool {
-    let source = path.display().to_string();
+    let source = path_text(path);
     let item = |data| InputItem {
         source: source.clone(),
         member: None,
@@ -647,10 +671,7 @@ fn read_tar(
     for entry in entries {
         let (member, data) = match entry {
             Ok(entry) => {
-                let name = entry
-                    .path()
-                    .map(|p| p.to_string_lossy().into_owned())
-                    .unwrap_or_else(|_| "?".into());
+                let name = bytes_text(&entry.path_bytes());
                 // a contiguous file ('7') is a regular file to every reader but a few
                 let kind = entry.header().entry_type();
                 if classify(&name).is_none() {
@@ -659,11 +680,8 @@ fn read_tar(
                 if kind.is_hard_link() || kind.is_symlink() {
                     // a link holds no bytes, and a stream cannot go back for its target's
                     let target = entry
-                        .link_name()
-                        .ok()
-                        .flatten()
-                        .map(|p| p.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| "?".into());
+                        .link_name_bytes()
+                        .map_or_else(|| "?".into(), |b| bytes_text(&b));
                     let what = if kind.is_hard_link() {
                         format!("a hard link to {target} (that member's row is its game)")
                     } else {
@@ -799,6 +817,27 @@ mod tests {
             .collect();
         let want: [&[u8]; 4] = [b"a.sgf", b"bad\xff.sgf", b" lead.sgf", b"last.sgf"];
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn names_that_are_not_utf8_keep_their_bytes() {
+        assert_eq!(bytes_text("棋譜/a.sgf".as_bytes()), "棋譜/a.sgf");
+        // Latin-1 `é` and Shift_JIS `棋`: each stray byte written out, two names stay two
+        assert_eq!(bytes_text(b"caf\xe9.sgf"), "caf\\xE9.sgf");
+        assert_eq!(bytes_text(b"\x8a\xfb.sgf"), "\\x8A\\xFB.sgf");
+        #[cfg(unix)]
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join(path_from_bytes(b"caf\xe9.sgf"));
+            std::fs::write(&path, "(;SZ[9];B[ee])").unwrap();
+            let mut sources = Vec::new();
+            read_all(&[Ok(path)], 1 << 20, &mut |item| {
+                sources.push(item.source);
+                true
+            });
+            assert_eq!(sources.len(), 1);
+            assert!(sources[0].ends_with("/caf\\xE9.sgf"), "{}", sources[0]);
+        }
     }
 
     #[test]
