@@ -284,7 +284,7 @@ fn read_kind<R: Read + io::Seek>(
         data,
     };
     match kind {
-        InputKind::Sgf => sink(item(read_limited(reader, max_bytes))),
+        InputKind::Sgf => sink(item(read_sized(reader, max_bytes))),
         InputKind::SgfGz => sink(item(read_limited(
             GzMembers::new(io::BufReader::new(reader)),
             max_bytes,
@@ -313,6 +313,20 @@ fn read_kind<R: Read + io::Seek>(
             sink,
         ),
     }
+}
+
+/// Reads a whole SGF file whose size can be known first: one over the limit is refused
+/// unread, and one under it is read into a buffer of its size.
+fn read_sized<R: Read + io::Seek>(mut reader: R, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
+    let size = reader
+        .seek(io::SeekFrom::End(0))
+        .and_then(|size| reader.rewind().map(|()| size))
+        .map_err(|e| SourceError::Io(format!("read error: {e}")))?;
+    if size > max_bytes {
+        return Err(SourceError::TooLarge { limit: max_bytes });
+    }
+    // the size is a hint: a file that grows while it is read is still bounded by the limit
+    read_limited_sized(reader, max_bytes, size)
 }
 
 /// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
@@ -431,16 +445,59 @@ fn read_limited_sized(
     max_bytes: u64,
     expected: u64,
 ) -> Result<Vec<u8>, SourceError> {
-    let mut buf = Vec::with_capacity(reservation(expected, max_bytes));
-    let mut limited = reader.take(max_bytes.saturating_add(1));
-    limited
-        .read_to_end(&mut buf)
-        .map_err(|e| SourceError::Io(format!("read error: {e}")))?;
-    if buf.len() as u64 > max_bytes {
+    let most = max_bytes.saturating_add(1);
+    let mut limited = reader.take(most);
+    let mut first = vec![0; reservation(expected, max_bytes)];
+    let filled = fill(&mut limited, &mut first)?;
+    if filled < first.len() {
+        first.truncate(filled);
+        return Ok(first);
+    }
+    // More than the room made: the rest in chunks, joined once at the end. A vector doubled
+    // as it filled (`read_to_end`) left every smaller copy with the allocator: an item read
+    // up to the limit peaked at three times the limit, and one over it is now dropped at
+    // once the limit's worth.
+    let mut chunks: Vec<Vec<u8>> = Vec::new();
+    let mut total = filled as u64;
+    while total < most {
+        let size = (total as usize).clamp(READ_STEP, READ_CHUNK) as u64;
+        let mut chunk = vec![0; size.min(most - total) as usize];
+        let n = fill(&mut limited, &mut chunk)?;
+        let ended = n < chunk.len();
+        chunk.truncate(n);
+        total += n as u64;
+        chunks.push(chunk);
+        if ended {
+            break;
+        }
+    }
+    if total > max_bytes {
         return Err(SourceError::TooLarge { limit: max_bytes });
     }
-    Ok(buf)
+    first.reserve_exact(total as usize - first.len());
+    for chunk in chunks {
+        first.extend_from_slice(&chunk);
+    }
+    Ok(first)
 }
+
+/// Reads into `buf` until it is full or the reader ends; returns the bytes read.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> Result<usize, SourceError> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(SourceError::Io(format!("read error: {e}"))),
+        }
+    }
+    Ok(filled)
+}
+
+/// The smallest and largest chunk an item read past the room made for it takes at a time.
+const READ_STEP: usize = 8 << 10;
+const READ_CHUNK: usize = 1 << 20;
 
 /// Room made up front for a member that says it holds `declared` bytes: at most the limit
 /// and at most [`MAX_RESERVATION`] (a declared size is a claim: a zip64 member claiming 2^63

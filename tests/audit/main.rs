@@ -14,3 +14,8 @@ mod props;
 mod reliability;
 mod samples;
 mod scoring_accuracy;
+
+/// The tool's own allocator (see `src/main.rs`), so that the memory tests measure what a scan
+/// does: mimalloc keeps freed blocks that glibc's `realloc` would have moved in place.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -368,6 +368,49 @@ fn a_zip_of_large_members_is_read_in_chunks_of_bounded_bytes() {
     }
 }
 
+const OVERSIZE_ENV: &str = "KIFU_AUDIT_TEST_OVERSIZE";
+
+/// The limit of [`an_item_over_the_limit_is_dropped_at_the_limit_s_worth_of_memory`].
+const OVERSIZE_LIMIT: u64 = 64 << 20;
+
+/// Run by [`an_item_over_the_limit_is_dropped_at_the_limit_s_worth_of_memory`] in a process of
+/// its own: reads the oversize `.sgf.gz` and prints its peak memory; does nothing by hand.
+#[test]
+#[ignore = "child process of an_item_over_the_limit_is_dropped_at_the_limit_s_worth_of_memory"]
+fn oversize_reader_child() {
+    let Some(path) = std::env::var_os(OVERSIZE_ENV) else {
+        return;
+    };
+    let rows = audit_paths(
+        &[PathBuf::from(path)],
+        &limits(OVERSIZE_LIMIT, 16 << 20, 1_000_000),
+        1,
+    )
+    .expect("audit runs");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::FileTooLarge));
+    if let Some(kib) = peak_rss_kib() {
+        println!("peak_rss_kib={kib}");
+    }
+}
+
+/// A `.sgf.gz` whose size nobody states, over the limit: read into a vector that doubled as it
+/// filled, every smaller copy stayed with the allocator and the item peaked at three times the
+/// limit (64 MiB: 216 MiB) before it was refused. Read in chunks, it peaks at the limit's worth
+/// (88 MiB, the test binary included).
+#[test]
+fn an_item_over_the_limit_is_dropped_at_the_limit_s_worth_of_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.sgf.gz");
+    write_gz(&path, &[b' '; 1 << 20], 80);
+    let (peak, stdout) = child_peak_kib("reliability::oversize_reader_child", OVERSIZE_ENV, &path);
+    assert_eq!(peak.is_some(), peak_rss_kib().is_some(), "{stdout}");
+    if let Some(kib) = peak {
+        eprintln!("peak memory refusing an item over a limit of 64 MiB: {kib} KiB");
+        assert!(kib < 128 * 1024, "peak memory {kib} KiB");
+    }
+}
+
 #[test]
 fn node_count_and_board_size_limits_give_clear_rows() {
     let dir = tempfile::tempdir().unwrap();
