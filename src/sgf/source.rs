@@ -533,6 +533,8 @@ fn read_zip<R: Read + io::Seek>(
         }
     };
     let mut inflater = MemberInflater::default();
+    // where each member read so far lies in the file: start → (end, name)
+    let mut spans: std::collections::BTreeMap<u64, (u64, String)> = Default::default();
     for i in 0..archive.len() {
         // Deflated members are inflated here with one decompressor for the whole archive
         // (zip's own reader sets one up per member: ~15,000 instructions and fresh buffers
@@ -541,15 +543,23 @@ fn read_zip<R: Read + io::Seek>(
         let step = match archive.by_index_raw(i) {
             Ok(mut entry) => match sgf_member_name(&entry, i) {
                 None => Member::Skip,
-                Some(name)
-                    if entry.compression() == zip::CompressionMethod::Deflated
+                Some(name) => match overlapped(&mut spans, &entry, &name) {
+                    Some(other) => {
+                        let message = format!(
+                            "its data overlaps that of {other} (a crafted archive, as in a \
+                             zip bomb); not read"
+                        );
+                        Member::Read(name, Err(SourceError::Archive(message)))
+                    }
+                    None if entry.compression() == zip::CompressionMethod::Deflated
                         && !entry.encrypted() =>
-                {
-                    let (size, crc) = (entry.size(), entry.crc32());
-                    let data = inflater.inflate(&mut entry, size, crc, max_bytes);
-                    Member::Read(name, data)
-                }
-                Some(name) => Member::ViaZip(Some(name)),
+                    {
+                        let (size, crc) = (entry.size(), entry.crc32());
+                        let data = inflater.inflate(&mut entry, size, crc, max_bytes);
+                        Member::Read(name, data)
+                    }
+                    None => Member::ViaZip(Some(name)),
+                },
             },
             Err(_) => Member::ViaZip(None),
         };
@@ -595,6 +605,30 @@ fn read_zip<R: Read + io::Seek>(
         });
     }
     true
+}
+
+/// The member already read whose bytes in the file overlap those of `entry` (its local header
+/// and compressed data), if any; otherwise `entry`'s span is recorded. Members of a sound zip
+/// lie apart; central directory entries that share data make a small file decompress to a
+/// great many members (Info-ZIP's `unzip` refuses them too).
+fn overlapped<R: Read + ?Sized>(
+    spans: &mut std::collections::BTreeMap<u64, (u64, String)>,
+    entry: &zip::read::ZipFile<'_, R>,
+    name: &str,
+) -> Option<String> {
+    let start = entry.header_start();
+    let end = entry
+        .data_start()
+        .unwrap_or(start)
+        .saturating_add(entry.compressed_size())
+        .max(start + 1);
+    let before = spans.range(..=start).next_back();
+    let after = spans.range(start..end).next();
+    if let Some((_, (_, other))) = before.filter(|(_, (e, _))| *e > start).or(after) {
+        return Some(other.clone());
+    }
+    spans.insert(start, (end, name.to_string()));
+    None
 }
 
 /// What [`read_zip`] does with one member.

@@ -1051,6 +1051,42 @@ fn zip_members_sharing_a_name_are_reported() {
     );
 }
 
+/// Central directory entries that share one member's data (how a small zip decompresses to
+/// a great many members): the second is an error row naming the first, not its game again.
+#[test]
+fn zip_members_sharing_data_are_reported() {
+    use zip::write::SimpleFileOptions;
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for name in ["a.sgf", "b.sgf"] {
+        zip.start_file(name, SimpleFileOptions::default()).unwrap();
+        zip.write_all(GAME).unwrap();
+    }
+    let mut bytes = zip.finish().unwrap().into_inner();
+    // point b.sgf's central directory entry at a.sgf's local header (offset 0)
+    let central = bytes
+        .windows(4)
+        .enumerate()
+        .filter(|(_, w)| w == b"PK\x01\x02")
+        .map(|(i, _)| i)
+        .nth(1)
+        .unwrap();
+    assert_eq!(&bytes[central + 46..central + 51], b"b.sgf");
+    bytes[central + 42..central + 46].copy_from_slice(&0u32.to_le_bytes());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.zip");
+    std::fs::write(&path, bytes).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(members, [Some("a.sgf"), Some("b.sgf")]);
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[1]).contains("overlaps that of a.sgf"),
+        "{}",
+        message(&rows[1])
+    );
+}
+
 /// `--limit` stops inside a file: of a collection of 20,000 games only the first are
 /// audited, and the file has as many rows.
 #[test]
