@@ -84,7 +84,8 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 /// no zero bytes at all.
 fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     let units = bytes.len().min(1024) / 2;
-    if units < 2 {
+    // the first code unit is ASCII (a space or the game's start), so half of it is zero
+    if units < 2 || (bytes[0] != 0 && bytes[1] != 0) {
         return None;
     }
     let head = &bytes[..units * 2];
