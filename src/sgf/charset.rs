@@ -79,12 +79,12 @@ pub fn encoding_for_label(label: &str) -> Option<&'static Encoding> {
 
 /// UTF-16 text written without a byte-order mark, told by its zero bytes: in the first 512
 /// code units, at least half have a zero high byte (SGF's brackets, identifiers and
-/// coordinates are ASCII), almost none a zero low byte, and the first one that is not
-/// whitespace opens a game (`(` or, written without it, `;`). Text in any 8-bit charset has
-/// no zero bytes at all.
+/// coordinates are ASCII), almost none a zero low byte, and one is `(` (a game, perhaps after
+/// some text) or the first is `;` (a game written without its `(`). Text in any 8-bit charset
+/// has no zero bytes at all.
 fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
     let units = bytes.len().min(1024) / 2;
-    // the first code unit is ASCII (a space or the game's start), so half of it is zero
+    // the first code unit is ASCII (a space, text, the game's start), so half of it is zero
     if units < 2 || (bytes[0] != 0 && bytes[1] != 0) {
         return None;
     }
@@ -95,12 +95,11 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
             let pairs = || head.chunks_exact(2);
             let zero_high = pairs().filter(|u| u[high] == 0).count();
             let zero_low = pairs().filter(|u| u[low] == 0).count();
-            let first = pairs()
-                .find(|u| !(u[high] == 0 && u[low].is_ascii_whitespace()))
-                .map(|u| (u[high], u[low]));
-            2 * zero_high >= units
-                && 20 * zero_low <= units
-                && matches!(first, Some((0, b'(' | b';')))
+            let opens = pairs().any(|u| u[high] == 0 && u[low] == b'(')
+                || pairs()
+                    .find(|u| !(u[high] == 0 && u[low].is_ascii_whitespace()))
+                    .is_some_and(|u| u[high] == 0 && u[low] == b';');
+            2 * zero_high >= units && 20 * zero_low <= units && opens
         })
         .map(|(enc, _, _)| enc)
 }
@@ -402,7 +401,7 @@ mod tests {
 
     #[test]
     fn utf16_without_bom_is_told_by_its_zero_bytes() {
-        let text = "\n(;CA[UTF-16]PB[李世石]PW[Ann]RE[B+R];B[pd];W[dd])";
+        let text = "Game 1\n(;CA[UTF-16]PB[李世石]PW[Ann]RE[B+R];B[pd];W[dd])";
         let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
         let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
         for (bytes, used) in [(le, "UTF-16LE"), (be, "UTF-16BE")] {
