@@ -282,16 +282,21 @@ const BOMB_DIR_ENV: &str = "KIFU_AUDIT_TEST_BOMB_DIR";
 #[test]
 #[ignore = "child process of decompression_bombs_are_error_rows_and_memory_stays_bounded"]
 fn bomb_reader_child() {
-    let Some(dir) = std::env::var_os(BOMB_DIR_ENV) else {
+    audit_in_child(
+        BOMB_DIR_ENV,
+        &limits(1 << 20, 16 << 20, 1_000_000),
+        check_bomb_rows,
+    );
+}
+
+/// The body of a child test: audits the path in `env` (nothing when it is unset: the test
+/// run by hand), checks the rows and prints the peak memory for [`child_peak_kib`].
+fn audit_in_child(env: &str, options: &GameOptions, check: impl FnOnce(&[GameRow])) {
+    let Some(path) = std::env::var_os(env) else {
         return;
     };
-    let rows = audit_paths(
-        &[PathBuf::from(dir)],
-        &limits(1 << 20, 16 << 20, 1_000_000),
-        1,
-    )
-    .expect("audit runs");
-    check_bomb_rows(&rows);
+    let rows = audit_paths(&[PathBuf::from(path)], options, 1).expect("audit runs");
+    check(&rows);
     if let Some(kib) = peak_rss_kib() {
         println!("peak_rss_kib={kib}");
     }
@@ -378,20 +383,14 @@ const OVERSIZE_LIMIT: u64 = 64 << 20;
 #[test]
 #[ignore = "child process of an_item_over_the_limit_is_dropped_at_the_limit_s_worth_of_memory"]
 fn oversize_reader_child() {
-    let Some(path) = std::env::var_os(OVERSIZE_ENV) else {
-        return;
-    };
-    let rows = audit_paths(
-        &[PathBuf::from(path)],
+    audit_in_child(
+        OVERSIZE_ENV,
         &limits(OVERSIZE_LIMIT, 16 << 20, 1_000_000),
-        1,
-    )
-    .expect("audit runs");
-    assert_eq!(rows.len(), 1);
-    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::FileTooLarge));
-    if let Some(kib) = peak_rss_kib() {
-        println!("peak_rss_kib={kib}");
-    }
+        |rows| {
+            assert_eq!(rows.len(), 1);
+            assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::FileTooLarge));
+        },
+    );
 }
 
 /// A `.sgf.gz` whose size nobody states, over the limit: read into a vector that doubled as it
