@@ -28,6 +28,12 @@ fn message(row: &GameRow) -> &str {
     row.ingest.error_message.as_deref().unwrap_or("")
 }
 
+/// The row is an `archive_error` whose message says `what`.
+fn assert_archive_error(row: &GameRow, what: &str) {
+    assert_eq!(row.ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(message(row).contains(what), "{}", message(row));
+}
+
 fn kinds(rows: &[GameRow]) -> Vec<Option<ErrorKind>> {
     rows.iter().map(|r| r.ingest.error_kind).collect()
 }
@@ -917,12 +923,7 @@ fn a_tar_member_cut_short_is_an_error_row_not_a_game() {
     std::fs::write(&path, &bytes[..512 + game.len() / 2]).unwrap();
     let rows = audit_paths(&[path], &options(), 1).unwrap();
     assert_eq!(rows[0].member.as_deref(), Some("mid.sgf"));
-    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(
-        message(&rows[0]).contains("truncated"),
-        "{}",
-        message(&rows[0])
-    );
+    assert_archive_error(&rows[0], "truncated");
     assert!(rows.iter().all(|r| r.ingest.status == Status::Error));
 }
 
@@ -959,12 +960,7 @@ fn a_tar_cut_between_members_is_reported() {
     assert_eq!(rows[0].member.as_deref(), Some("one.sgf"));
     assert_eq!(rows[0].ingest.status, Status::Ok);
     assert_eq!(rows[1].member, None);
-    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(
-        message(&rows[1]).contains("cut short"),
-        "{}",
-        message(&rows[1])
-    );
+    assert_archive_error(&rows[1], "cut short");
 }
 
 /// Links inside a tar hold no bytes, and a stream cannot go back for their target's: each is
@@ -1006,12 +1002,7 @@ fn tar_links_named_like_games_are_error_rows() {
         .iter()
         .zip(["a hard link to", "a symbolic link to"])
     {
-        assert_eq!(row.ingest.error_kind, Some(ErrorKind::ArchiveError));
-        assert!(
-            message(row).contains(&format!("{what} games/a.sgf")),
-            "{}",
-            message(row)
-        );
+        assert_archive_error(row, &format!("{what} games/a.sgf"));
     }
 }
 
@@ -1042,12 +1033,7 @@ fn zip_members_sharing_a_name_are_reported() {
     let rows = audit_paths(&[path], &options(), 1).unwrap();
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].ingest.status, Status::Ok);
-    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(
-        message(&rows[1]).contains("more than once"),
-        "{}",
-        message(&rows[1])
-    );
+    assert_archive_error(&rows[1], "more than once");
 }
 
 /// Central directory entries that share one member's data (how a small zip decompresses to
@@ -1078,12 +1064,7 @@ fn zip_members_sharing_data_are_reported() {
     let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
     assert_eq!(members, [Some("a.sgf"), Some("b.sgf")]);
     assert_eq!(rows[0].ingest.status, Status::Ok);
-    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(
-        message(&rows[1]).contains("overlaps that of a.sgf"),
-        "{}",
-        message(&rows[1])
-    );
+    assert_archive_error(&rows[1], "overlaps that of a.sgf");
 }
 
 /// `--limit` stops inside a file: of a collection of 20,000 games only the first are
@@ -1142,12 +1123,7 @@ fn archives_inside_archives_are_read_and_their_depth_is_bounded() {
         ]
     );
     assert!(rows[0].source.ends_with("outer.zip"));
-    assert_eq!(rows[3].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(
-        message(&rows[3]).contains("nested more than 3 deep"),
-        "{}",
-        message(&rows[3])
-    );
+    assert_archive_error(&rows[3], "nested more than 3 deep");
 }
 
 // ---------------------------------------------------------------------------------------------
