@@ -643,6 +643,31 @@ mod tests {
         assert_eq!(r.komi, Some(6.5));
     }
 
+    /// A counted margin whose sum with komi is not whole is no count (RULES.md §5): the
+    /// winner stays, the margin goes, and the game is not compared.
+    #[test]
+    fn a_margin_no_count_can_give_beside_the_komi_is_no_count() {
+        use crate::sgf::{ResultKind, Winner};
+        let result = |km: &str, re: &str| {
+            let r = read(&format!("(;GM[1]SZ[19]KM[{km}]RE[{re}];B[pd])"))
+                .result
+                .expect("a result");
+            (r.winner, r.kind, r.margin_points())
+        };
+        let no_count = |w| (w, ResultKind::Unknown, None);
+        assert_eq!(result("6.5", "W+6"), no_count(Winner::White));
+        assert_eq!(result("-6.5", "B+1"), no_count(Winner::Black));
+        assert_eq!(result("0", "B+0.5"), no_count(Winner::Black));
+        let count = |w, m| (w, ResultKind::Score, Some(m));
+        assert_eq!(result("6.5", "W+6.5"), count(Winner::White, 6.5));
+        assert_eq!(result("-6.5", "B+0.5"), count(Winner::Black, 0.5));
+        assert_eq!(result("7", "B+3"), count(Winner::Black, 3.0));
+        // Fox's Chinese results in stones beside its komi in hundredths of stones
+        assert_eq!(result("375", "B+1.75"), count(Winner::Black, 3.5));
+        // an unknown komi cannot be checked
+        assert_eq!(result("", "W+6"), count(Winner::White, 6.0));
+    }
+
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever
     /// komi was played, Chinese results in stones beside `KM[375]`, `W+0.02`.
     /// Fox marks games that ended without a count `W+0.0`, `B+0.0` or `draw`: a win by

@@ -528,6 +528,21 @@ impl Builder {
                 r.margin = None;
             }
         }
+        // So does a margin: Black's count less White's is whole (RULES.md §5), so komi and
+        // margin are both whole or both half (`KM[6.5]RE[W+6]` is no count: a win whose
+        // manner is not said, kept with its winner and not compared).
+        if let (Some(r), Some(k)) = (result.as_mut(), komi.value) {
+            let difference = match (r.winner, r.margin_points()) {
+                (Winner::Black, Some(m)) if r.kind == ResultKind::Score => Some(m + k),
+                (Winner::White, Some(m)) if r.kind == ResultKind::Score => Some(k - m),
+                _ => None,
+            };
+            if difference.is_some_and(|d| d.fract() != 0.0) {
+                r.kind = ResultKind::Unknown;
+                r.margin = None;
+                r.in_stones = false;
+            }
+        }
         // Fox writes `draw` for games that ended without a count, as it writes `W+0.0`:
         // teaching games, games of a dozen moves. Read the same way: the draw it names stands,
         // how the game ended is not said, and it is not compared with a count (**choice**,

@@ -191,7 +191,8 @@ pub fn parse_result(raw: &str) -> GameResult {
     unknown()
 }
 
-/// Chinese-language results: `黑胜3.5目` (points), `白胜2又3/4子` / `黑胜1/4子` (stones),
+/// Chinese-language results: `黑胜3.5目`, `黑胜半目`, `白胜1目半` (points), `白胜2又3/4子` /
+/// `黑胜1/4子` / `黑胜半子` (stones),
 /// `黑中盘胜` (resignation), `黑不计点胜` (won without counting), `白超时胜` (time).
 fn parse_chinese(raw: &str, s: &str) -> Option<GameResult> {
     let (winner, rest) = if let Some(r) = s.strip_prefix('黑') {
@@ -225,6 +226,11 @@ fn parse_chinese(raw: &str, s: &str) -> Option<GameResult> {
     if rest == "中盘" {
         return Some(GameResult::new(raw, winner, ResultKind::Resign, None));
     }
+    // a half after the unit: `1目半` is 1½ points, `1子半` 1½ stones
+    let (rest, and_a_half) = match rest.strip_suffix('半') {
+        Some(r) if r.ends_with(['目', '子', '点']) => (r, true),
+        _ => (rest, false),
+    };
     let (number, in_stones) = if let Some(n) = rest.strip_suffix('子') {
         (n, true)
     } else if let Some(n) = rest.strip_suffix('目') {
@@ -234,8 +240,16 @@ fn parse_chinese(raw: &str, s: &str) -> Option<GameResult> {
     } else {
         (rest, false)
     };
-    let margin = parse_number(&number.replace('又', " "))?;
-    Some(counted(raw, winner, margin, in_stones))
+    // `半目` is half a point, `2又3/4子` two stones and three quarters
+    let mut number = number.replace('又', " ").replace('半', "1/2");
+    if and_a_half {
+        number.push_str(" 1/2");
+    }
+    // a margin not read still leaves the winner the text names
+    Some(match parse_number(&number) {
+        Some(margin) => counted(raw, winner, margin, in_stones),
+        None => GameResult::new(raw, winner, ResultKind::Unknown, None),
+    })
 }
 
 /// A counted result with its margin as written, checked against what a count can give
@@ -375,6 +389,13 @@ mod tests {
         check("白中盘胜", White, Resign, None);
         check("和棋", Winner::Draw, ResultKind::Draw, Some(0.0));
         assert!(parse_result("黑胜2又3/4子").in_stones);
+        // halves: 半目 half a point, 1目半 one and a half, 半子 half a stone (one point)
+        check("黑胜半目", Black, Score, Some(0.5));
+        check("白胜1目半", White, Score, Some(1.5));
+        check("黑胜半子", Black, Score, Some(1.0));
+        check("白胜1子半", White, Score, Some(3.0));
+        // a margin that is no number still names the winner
+        check("黑胜几目", Black, ResultKind::Unknown, None);
     }
 
     #[test]
