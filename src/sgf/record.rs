@@ -809,7 +809,15 @@ fn normalise_handicap(
         return (0, HandicapSource::None);
     }
     if ha_n >= 2 {
-        if opening_black >= ha_n.min(2) && opening_black > 1 {
+        // With `HA` the handicap moves may come with White passes between them
+        // (`HA[2];B[qc];W[];B[cq]`, as GTP tools write a free placement): placed again on
+        // the star points, they were phantom stones, or made Black's own moves illegal.
+        let placed_with_passes = moves
+            .iter()
+            .filter(|m| !(m.color == Color::White && m.mv == Move::Pass))
+            .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
+            .count() as u32;
+        if placed_with_passes >= ha_n.min(2) && placed_with_passes > 1 {
             return (ha_n, HandicapSource::Moves);
         }
         if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
@@ -1027,6 +1035,32 @@ mod tests {
             assert_eq!(got, (0, HandicapSource::None), "{w}x{h}");
             assert!(setup.is_empty());
         }
+    }
+
+    #[test]
+    fn handicap_moves_with_white_passes_between_them_are_the_handicap() {
+        let mv = |color, x, y| RecordedMove {
+            color,
+            mv: Move::Play(Point::new(x, y)),
+        };
+        let pass = |color| RecordedMove {
+            color,
+            mv: Move::Pass,
+        };
+        // HA[2];B[qc];W[];B[cq];W[pp]: nothing is placed, Black's moves are the stones
+        let moves = [
+            mv(Color::Black, 16, 2),
+            pass(Color::White),
+            mv(Color::Black, 2, 16),
+            mv(Color::White, 15, 15),
+        ];
+        let mut setup = Vec::new();
+        let got = normalise_handicap(Some("2"), &mut setup, &moves, 19, 19);
+        assert_eq!(got, (2, HandicapSource::Moves));
+        assert!(setup.is_empty());
+        // without `HA` an early White pass makes no handicap game
+        let got = normalise_handicap(None, &mut setup, &moves, 19, 19);
+        assert_eq!(got, (0, HandicapSource::None));
     }
 
     #[test]
