@@ -741,12 +741,19 @@ impl Explained {
         let passes = i64::from(rp.white_midgame_passes) - i64::from(rp.black_midgame_passes);
         let why = match s.flip_cause {
             Some(FlipCause::Parity) => {
-                let lead = if plays > 0 { "Black" } else { "White" };
+                // the part of plays(B) − plays(W) that neither handicap stones nor passes make
+                let parity = plays - i64::from(h) - passes;
+                let lead = if parity > 0 { "Black" } else { "White" };
+                let apart = if h != 0 || passes != 0 {
+                    format!(" beyond the handicap stones and mid-game passes (plays(B) − plays(W) − {h} − {passes} = {parity})")
+                } else {
+                    format!(" (plays(B) − plays(W) = {plays})")
+                };
                 format!(
-                    "{lead} placed {} more than the other side (plays(B) − plays(W) = {plays}); since area − territory = plays(B) − plays(W), area counting ({}) scores {} for {lead} than territory counting ({}), and that moves the margin across zero.",
-                    plural(plays.abs(), "stone", "stones"),
+                    "{lead} placed {} more than the other side{apart}; since area − territory = plays(B) − plays(W), area counting ({}) scores {} for {lead} than territory counting ({}), and that moves the margin across zero.",
+                    plural(parity.abs(), "stone", "stones"),
                     names(&area_ids),
-                    plural(plays.abs(), "point more", "points more"),
+                    plural(parity.abs(), "point more", "points more"),
                     names(&terr_ids),
                 )
             }
@@ -808,6 +815,10 @@ impl Explained {
             Some(FlipCause::OpenBorders) => format!(
                 "Tromp-Taylor scores the position as it lies: the open areas of this unfinished game, which the other rulesets' count gives to the side whose stones are nearer ({} point(s) for Black, {} for White), are neutral for it.",
                 s.open_black, s.open_white
+            ),
+            Some(FlipCause::Teire) => format!(
+                "Points to fill (teire): Black must fill {teire_b} point(s) of its territory, White {teire_w}; Korean counting scores them as territory, Japanese counting does not, a difference of {} for Black.",
+                plural(teire, "point", "points"),
             ),
             Some(FlipCause::TieRule) => "A tie (a margin of 0 after komi wherever the winners differ): Ing gives Black the win on a tie, the other rulesets call it a draw.".to_string(),
             Some(FlipCause::Mixed) | None => {

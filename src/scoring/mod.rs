@@ -151,6 +151,9 @@ pub enum FlipCause {
     /// The same margin, a tie, read by different tie rules: Ing gives Black the win, the
     /// others call it a draw.
     TieRule,
+    /// Points inside a territory its owner must fill (teire): Korean counting scores them,
+    /// Japanese counting does not.
+    Teire,
     /// Several causes together.
     Mixed,
 }
@@ -167,6 +170,7 @@ impl FlipCause {
             FlipCause::DeadStones => "dead_stones",
             FlipCause::OpenBorders => "open_borders",
             FlipCause::TieRule => "tie_rule",
+            FlipCause::Teire => "teire",
             FlipCause::Mixed => "mixed",
         }
     }

@@ -14,7 +14,7 @@
 //!   points of open areas it leaves neutral where the count gives them to the nearer side (an
 //!   unfinished game's); named `dead_stones` or `open_borders` after the larger part;
 //! - Japanese counting subtracts the points that need teire (`T` counts them, as Korean
-//!   counting does; see [`super::PointOwner::BlackTeire`]); this is filed under `parity`;
+//!   counting does; see [`super::PointOwner::BlackTeire`]): the component `teire`;
 //! - every ruleset subtracts its komi and its handicap bonus.
 //!
 //! The component `handicap_bonus` is `H` (area counting only) minus the bonus, so Chinese
@@ -92,24 +92,28 @@ pub(crate) struct Bases {
 
 /// Named components of one ruleset's margin relative to the territory margin (see the module
 /// header), in the order of [`CAUSES`].
-fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; 6] {
+fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; CAUSES.len()] {
     let area_like = rs.counting == Counting::Area;
     let h = b.handicap as f64;
     let bonus = rs.handicap_bonus.points(b.handicap);
     let (parity, handicap, seki, passes) = if area_like {
         (b.parity, h - bonus, b.seki, b.passes)
-    } else if !rs.teire_scores {
-        // teire is a dame-filling subtlety of the same identity: filed under parity
-        (-b.teire, -bonus, 0.0, 0.0)
     } else {
         (0.0, -bonus, 0.0, 0.0)
+    };
+    // its own cause: the flips it made were all named `parity` (Japanese against Korean,
+    // 143 Tygem games), with no stone of difference between the players
+    let teire = if area_like || rs.teire_scores {
+        0.0
+    } else {
+        -b.teire
     };
     let dead = if rs.removes_dead_stones {
         0.0
     } else {
         b.as_is - b.area
     };
-    [parity, handicap, seki, -komi, passes, dead]
+    [parity, handicap, seki, -komi, passes, dead, teire]
 }
 
 /// The name of Tromp-Taylor's component `as_is − area`, which has two parts: the dead stones
@@ -131,13 +135,14 @@ const PARITY: usize = 0;
 /// Position of [`FlipCause::Passes`] in [`CAUSES`].
 const PASSES: usize = 4;
 
-const CAUSES: [FlipCause; 6] = [
+const CAUSES: [FlipCause; 7] = [
     FlipCause::Parity,
     FlipCause::HandicapBonus,
     FlipCause::Seki,
     FlipCause::Komi,
     FlipCause::Passes,
     FlipCause::DeadStones,
+    FlipCause::Teire,
 ];
 const _: () = assert!(
     matches!(CAUSES[PARITY], FlipCause::Parity) && matches!(CAUSES[PASSES], FlipCause::Passes)
@@ -256,7 +261,7 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
                 }
                 let ci = components(&presets[i], b, scores[i].komi_used);
                 let cj = components(&presets[j], b, scores[j].komi_used);
-                let mut diff: [f64; 6] = std::array::from_fn(|k| ci[k] - cj[k]);
+                let mut diff: [f64; CAUSES.len()] = std::array::from_fn(|k| ci[k] - cj[k]);
                 net_stone_count(&mut diff);
                 let same_margin =
                     (scores[i].margin_b_minus_w - scores[j].margin_b_minus_w).abs() <= EPS;
@@ -294,7 +299,7 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
 /// opposite ways, only their net moved the margin, and it goes to the larger of the two
 /// (Black passed once mid-game and placed the last stone: parity 1 and passes −1 cancel, and
 /// neither is a cause; had Black passed twice, passes −2 and parity 1 net to passes −1).
-fn net_stone_count(diff: &mut [f64; 6]) {
+fn net_stone_count(diff: &mut [f64; CAUSES.len()]) {
     let (parity, passes) = (diff[PARITY], diff[PASSES]);
     if parity * passes >= 0.0 {
         return;
@@ -307,8 +312,13 @@ fn net_stone_count(diff: &mut [f64; 6]) {
     }
 }
 
-fn pair_cause(rs_i: &Ruleset, winner_i: Outcome, margin_j: f64, diff: &[f64; 6]) -> FlipCause {
-    let nonzero: Vec<usize> = (0..6).filter(|&k| diff[k].abs() > EPS).collect();
+fn pair_cause(
+    rs_i: &Ruleset,
+    winner_i: Outcome,
+    margin_j: f64,
+    diff: &[f64; CAUSES.len()],
+) -> FlipCause {
+    let nonzero: Vec<usize> = (0..CAUSES.len()).filter(|&k| diff[k].abs() > EPS).collect();
     if nonzero.len() == 1 {
         return CAUSES[nonzero[0]];
     }

@@ -127,3 +127,26 @@ fn tromp_taylor_leaves_an_unfinished_games_open_areas_neutral() {
     assert!(s.per_ruleset[RulesetId::Chinese.index()].margin_b_minus_w > 0.0);
     assert_eq!(s.flip_cause, Some(FlipCause::OpenBorders));
 }
+
+/// Black's D4 has one liberty, C4, inside Black's territory: Black must fill it or White
+/// captures there. Korean counting scores C4, Japanese does not, and no stone separates the
+/// players (seven each, White's last). The flip is teire's; it was named `parity`.
+/// ```text
+///    A B C D E F G
+///  4 + X * X O - -
+///  3 + X X O O - -
+///  2 X X O - - - -
+///  1 + X O - - O O
+/// ```
+#[test]
+fn a_point_to_fill_is_teire_not_parity() {
+    let sgf = "(;GM[1]FF[4]SZ[7:4]KM[-6.5]RU[Korean]RE[B+0.5]\
+               ;B[ba];W[ea];B[da];W[db];B[bb];W[eb];B[cb];W[cc];B[ac];W[cd];B[bc];W[fd]\
+               ;B[bd];W[gd];B[];W[])";
+    let r = row(sgf, KomiPolicy::Recorded);
+    let s = r.score.as_ref().unwrap();
+    assert_eq!(margin(&r, RulesetId::Korean), 0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), -0.5);
+    assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+    assert_eq!(s.flip_cause, Some(FlipCause::Teire));
+}

@@ -62,7 +62,7 @@ ENUMS: dict[str, set[str]] = {
     "last_mover": {"B", "W"},
     "winner_{r}": {"B", "W", "draw"},
     "record_agreement": {"exact", "winner", "differs", "not_comparable"},
-    "flip_cause": {"parity", "handicap_bonus", "seki", "komi", "passes", "dead_stones", "open_borders", "tie_rule", "mixed"},
+    "flip_cause": {"parity", "handicap_bonus", "seki", "komi", "passes", "dead_stones", "open_borders", "tie_rule", "teire", "mixed"},
     "dead_source": {"markup", "estimated", "none"},
 }
 
