@@ -134,6 +134,8 @@ fn tromp_taylor_cause(b: &Bases) -> FlipCause {
 const PARITY: usize = 0;
 /// Position of [`FlipCause::Passes`] in [`CAUSES`].
 const PASSES: usize = 4;
+/// Position of [`FlipCause::Teire`] in [`CAUSES`].
+const TEIRE: usize = 6;
 
 const CAUSES: [FlipCause; 7] = [
     FlipCause::Parity,
@@ -145,7 +147,9 @@ const CAUSES: [FlipCause; 7] = [
     FlipCause::Teire,
 ];
 const _: () = assert!(
-    matches!(CAUSES[PARITY], FlipCause::Parity) && matches!(CAUSES[PASSES], FlipCause::Passes)
+    matches!(CAUSES[PARITY], FlipCause::Parity)
+        && matches!(CAUSES[PASSES], FlipCause::Passes)
+        && matches!(CAUSES[TEIRE], FlipCause::Teire)
 );
 
 /// Margin of one ruleset.
@@ -232,7 +236,7 @@ pub(crate) fn agreement(
 ///
 /// Cause (**choice**, RULES.md is silent on how to name one cause for seven rulesets): for
 /// each pair of rulesets with different winners, split the margin difference into the named
-/// components (parity and passes netted when they pull opposite ways, see
+/// components (parity netted with passes and teire when they pull opposite ways, see
 /// [`net_stone_count`]); the pair's cause is the only non-zero component, else the only
 /// component that alone moves the second ruleset's margin to the first one's winner, else
 /// `mixed` (Tromp-Taylor's component named by [`tromp_taylor_cause`]). Pairs
@@ -299,16 +303,20 @@ pub(crate) fn divergence(scores: &[RulesetScore; 7], b: &Bases) -> (bool, bool, 
 /// opposite ways, only their net moved the margin, and it goes to the larger of the two
 /// (Black passed once mid-game and placed the last stone: parity 1 and passes −1 cancel, and
 /// neither is a cause; had Black passed twice, passes −2 and parity 1 net to passes −1).
+/// Teire is netted with parity the same way: the last dame White filled and a point Black
+/// must fill cancel (handicap games of corpus/dev whose flip is the bonus alone were `mixed`).
 fn net_stone_count(diff: &mut [f64; CAUSES.len()]) {
-    let (parity, passes) = (diff[PARITY], diff[PASSES]);
-    if parity * passes >= 0.0 {
-        return;
-    }
-    let net = parity + passes;
-    if passes.abs() >= parity.abs() {
-        (diff[PARITY], diff[PASSES]) = (0.0, net);
-    } else {
-        (diff[PARITY], diff[PASSES]) = (net, 0.0);
+    for other in [PASSES, TEIRE] {
+        let (parity, part) = (diff[PARITY], diff[other]);
+        if parity * part >= 0.0 {
+            continue;
+        }
+        let net = parity + part;
+        if part.abs() >= parity.abs() {
+            (diff[PARITY], diff[other]) = (0.0, net);
+        } else {
+            (diff[PARITY], diff[other]) = (net, 0.0);
+        }
     }
 }
 
