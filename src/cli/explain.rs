@@ -11,7 +11,7 @@
 
 use super::scan::{KomiArg, PlayoutsArg};
 use super::{self as cli, Outcome};
-use crate::pipeline::game::{audit_record, handicap_setup_stones};
+use crate::pipeline::game::{audit_record, setup_plays};
 use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
@@ -126,8 +126,9 @@ pub struct Audit {
     /// size, why they live ([`crate::scoring::Scorer::life_reasons`]).
     pub life_reasons: Vec<(crate::rules::Point, u16, LifeReason)>,
     pub diagram: Diagram,
-    /// Black stones set up as handicap (they count as Black plays, RULES.md §3).
-    pub handicap_setup: u32,
+    /// Black's and White's stones set up at the root: handicap stones or a composed
+    /// position's (they count as plays, RULES.md §3).
+    pub setup: (u32, u32),
 }
 
 /// Everything `explain` prints about one game.
@@ -168,7 +169,7 @@ pub fn explain(
                 dead_reasons,
                 life_reasons,
                 diagram,
-                handicap_setup: handicap_setup_stones(record),
+                setup: setup_plays(record),
             })
         }
     };
@@ -646,22 +647,28 @@ impl Explained {
         let terr =
             f64::from(d.territory_plus_prisoners.0) - f64::from(d.territory_plus_prisoners.1);
         let diff = area - terr;
-        let plays_b = i64::from(rp.black_moves + a.handicap_setup);
-        let plays_w = i64::from(rp.white_moves);
+        let plays_b = i64::from(rp.black_moves + a.setup.0);
+        let plays_w = i64::from(rp.white_moves + a.setup.1);
         let plays = plays_b - plays_w;
         let (eyes_b, eyes_w) = d.seki_eyes();
         let seki = i64::from(eyes_b) - i64::from(eyes_w);
-        let handicap_note = if a.handicap_setup > 0 {
-            format!(
-                " (B {} moves + {} handicap stones)",
-                rp.black_moves, a.handicap_setup
-            )
-        } else {
-            String::new()
+        let setup_note = |moves: u32, stones: u32, what: &str| {
+            if stones > 0 {
+                format!(" ({moves} moves + {stones} {what})")
+            } else {
+                String::new()
+            }
         };
+        let black_setup = if a.setup.1 == 0 && r.handicap >= 2 {
+            "handicap stones"
+        } else {
+            "set-up stones"
+        };
+        let black_note = setup_note(rp.black_moves, a.setup.0, black_setup);
+        let white_note = setup_note(rp.white_moves, a.setup.1, "set-up stones");
         let _ = writeln!(out, "Divergence:");
         let mut identity = format!(
-            "  area − territory before komi = {} − {} = {}; plays(B) − plays(W) = {plays_b}{handicap_note} − {plays_w} = {plays}",
+            "  area − territory before komi = {} − {} = {}; plays(B) − plays(W) = {plays_b}{black_note} − {plays_w}{white_note} = {plays}",
             number(area),
             operand(terr),
             number(diff)

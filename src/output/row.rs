@@ -24,14 +24,15 @@ pub struct ReplaySummary {
 }
 
 impl ReplaySummary {
-    /// Keeps the facts of a replay; `handicap_setup` black stones are added to Black's plays.
-    pub fn from_report(r: &ReplayReport, handicap_setup: u32) -> Self {
+    /// Keeps the facts of a replay; the stones set up at the root (Black's, White's) are
+    /// added to the plays.
+    pub fn from_report(r: &ReplayReport, (setup_black, setup_white): (u32, u32)) -> Self {
         ReplaySummary {
             verdicts: r.verdicts,
             captures_by_black: r.captures_by_black,
             captures_by_white: r.captures_by_white,
-            black_plays: r.black_moves + handicap_setup,
-            white_plays: r.white_moves,
+            black_plays: r.black_moves + setup_black,
+            white_plays: r.white_moves + setup_white,
             last_mover: r.last_mover,
             ended_by_passes: r.ended_by_passes,
             repetition: r.repetition,

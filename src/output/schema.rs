@@ -215,8 +215,8 @@ fn build_columns() -> Vec<Column> {
     c.extend([
         col(R, "captures_by_black", Int, "White stones Black captured during play.", move |r| int(rp(r).map(|x| x.captures_by_black))),
         col(R, "captures_by_white", Int, "Black stones White captured during play.", move |r| int(rp(r).map(|x| x.captures_by_white))),
-        col(R, "black_plays", Int, "Black stones placed: board moves incl. handicap setup stones; passes and moves on an occupied or off-board point (executed as passes) excluded.", move |r| int(rp(r).map(|x| x.black_plays))),
-        col(R, "white_plays", Int, "White stones placed by board moves; passes and moves on an occupied or off-board point excluded.", move |r| int(rp(r).map(|x| x.white_plays))),
+        col(R, "black_plays", Int, "Black stones placed: board moves and the root's setup stones (handicap stones, or a composed position's); passes and moves on an occupied or off-board point (executed as passes) excluded.", move |r| int(rp(r).map(|x| x.black_plays))),
+        col(R, "white_plays", Int, "White stones placed: board moves and the root's setup stones; passes and moves on an occupied or off-board point excluded.", move |r| int(rp(r).map(|x| x.white_plays))),
         col(R, "last_mover", Label, "Who placed the last stone by a move (B/W); NULL when no move placed one (setup and handicap stones do not count).", move |r| rp(r).map_or(Cell::Null, |x| color(x.last_mover))),
         col(R, "ended_by_passes", Bool, "The game ends with two consecutive passes.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.ended_by_passes))),
         col(R, "repetition", Bool, "A whole-board position repeated (under Japanese/Korean rules: no result, not illegal).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.repetition))),

@@ -4,9 +4,7 @@
 use crate::output::{GameRow, ReplaySummary};
 use crate::rules::{Event, ReplayReport, Replayer};
 use crate::scoring::{KomiPolicy, Outcome, RecordedResult, ScoreInput, Scorer};
-use crate::sgf::{
-    self, GameRecord, HandicapSource, Ingested, Limits, PreparedFile, ResultKind, Winner,
-};
+use crate::sgf::{self, GameRecord, Ingested, Limits, PreparedFile, ResultKind, Winner};
 
 /// Reusable per-thread state: the replayer's position history, the scorer's buffers.
 pub struct Scratch {
@@ -83,16 +81,22 @@ pub fn replay_record(record: &GameRecord, scratch: &mut Scratch) -> ReplayReport
     report
 }
 
-/// Handicap stones that were set up (not played): they count as Black plays (RULES.md §3).
-pub fn handicap_setup_stones(record: &GameRecord) -> u32 {
-    match record.handicap_source {
-        HandicapSource::None | HandicapSource::Moves => 0,
-        _ => record
+/// Stones set up at the root (not played), Black's and White's: handicap stones, or a
+/// composed position's. They count as plays (RULES.md §3: area − territory = plays(B) −
+/// plays(W)); counting only the handicap stones, a composed position's flip was put down to
+/// a cause pulling the other way.
+pub fn setup_plays(record: &GameRecord) -> (u32, u32) {
+    let at_root = |c| {
+        record
             .setup
             .iter()
-            .filter(|s| s.before_move == 0 && s.stone == Some(crate::rules::Color::Black))
-            .count() as u32,
-    }
+            .filter(|s| s.before_move == 0 && s.stone == Some(c))
+            .count() as u32
+    };
+    (
+        at_root(crate::rules::Color::Black),
+        at_root(crate::rules::Color::White),
+    )
 }
 
 /// The recorded result in the scorer's terms.
@@ -131,8 +135,8 @@ pub fn score_input<'a>(
         territory_white: &record.territory_white,
         captures_by_black: report.captures_by_black,
         captures_by_white: report.captures_by_white,
-        black_plays: report.black_moves + handicap_setup_stones(record),
-        white_plays: report.white_moves,
+        black_plays: report.black_moves + setup_plays(record).0,
+        white_plays: report.white_moves + setup_plays(record).1,
         black_midgame_passes: report.black_midgame_passes,
         white_midgame_passes: report.white_midgame_passes,
         last_mover: report.last_mover,
@@ -152,7 +156,7 @@ pub fn audit_record(
     komi_policy: KomiPolicy,
 ) -> (ReplaySummary, crate::scoring::ScoreReport, ReplayReport) {
     let report = replay_record(record, scratch);
-    let summary = ReplaySummary::from_report(&report, handicap_setup_stones(record));
+    let summary = ReplaySummary::from_report(&report, setup_plays(record));
     let score = scratch
         .scorer
         .score(&score_input(record, &report, komi_policy));
