@@ -150,3 +150,23 @@ fn a_point_to_fill_is_teire_not_parity() {
     assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
     assert_eq!(s.flip_cause, Some(FlipCause::Teire));
 }
+
+/// A composed position (`AB`/`AW`, no move): its stones are plays (RULES.md §3), Black's two
+/// more than White's, and Chinese counting gives Black the win that Japanese counting gives
+/// White. Counting only handicap stones as plays, the flip was put down to komi, which pulls
+/// the other way (7.5 against 6.5).
+#[test]
+fn a_composed_positions_stones_are_plays() {
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]RE[W+0.5]\
+               AB[ea][eb][ec][ed][ee][ef][eg][eh][di][bb][bg]\
+               AW[fa][fb][fc][fd][fe][ff][fg][fh][fi])";
+    let r = row(sgf, KomiPolicy::Standard);
+    let rp = r.replay.as_ref().unwrap();
+    assert_eq!((rp.black_plays, rp.white_plays), (11, 9));
+    assert_eq!(margin(&r, RulesetId::Chinese), 0.5);
+    assert_eq!(margin(&r, RulesetId::Japanese), -0.5);
+    assert_eq!(
+        r.score.as_ref().unwrap().flip_cause,
+        Some(FlipCause::Parity)
+    );
+}
