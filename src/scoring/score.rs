@@ -96,11 +96,12 @@ fn components(rs: &Ruleset, b: &Bases, komi: f64) -> [f64; CAUSES.len()] {
     let area_like = rs.counting == Counting::Area;
     let h = b.handicap as f64;
     let bonus = rs.handicap_bonus.points(b.handicap);
-    let (parity, handicap, seki, passes) = if area_like {
-        (b.parity, h - bonus, b.seki, b.passes)
+    let (parity, handicap, passes) = if area_like {
+        (b.parity, h - bonus, b.passes)
     } else {
-        (0.0, -bonus, 0.0, 0.0)
+        (0.0, -bonus, 0.0)
     };
+    let seki = if rs.seki_eyes_count { b.seki } else { 0.0 };
     // its own cause: the flips it made were all named `parity` (Japanese against Korean,
     // 143 Tygem games), with no stone of difference between the players
     let teire = if area_like || rs.teire_scores {
@@ -157,11 +158,18 @@ pub(crate) fn margin_for(rs: &Ruleset, b: &Bases, komi: f64) -> f64 {
     let base = if !rs.removes_dead_stones {
         b.as_is
     } else {
-        match rs.counting {
+        let counted = match rs.counting {
             Counting::Area => b.area,
             Counting::Territory if !rs.teire_scores => b.territory - b.teire,
             Counting::Territory => b.territory,
-        }
+        };
+        // the area holds the seki eyes and the territory does not; a ruleset says which
+        counted
+            + match (rs.counting, rs.seki_eyes_count) {
+                (Counting::Area, false) => -b.seki,
+                (Counting::Territory, true) => b.seki,
+                _ => 0.0,
+            }
     };
     base - komi - rs.handicap_bonus.points(b.handicap)
 }
@@ -339,5 +347,48 @@ fn pair_cause(
         CAUSES[alone[0]]
     } else {
         FlipCause::Mixed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The margin asks the ruleset's fields, not its name: a territory ruleset that scores
+    /// seki eyes, or an area ruleset that does not, moves by the seki eyes and names them.
+    #[test]
+    fn seki_eyes_follow_the_rulesets_field() {
+        // Black has two seki eyes more than White; area − territory = those two
+        let b = Bases {
+            territory: 3.0,
+            area: 5.0,
+            as_is: 5.0,
+            seki: 2.0,
+            ..Bases::default()
+        };
+        let japanese = Ruleset::preset(RulesetId::Japanese);
+        let chinese = Ruleset::preset(RulesetId::Chinese);
+        assert_eq!(margin_for(&japanese, &b, 0.0), 3.0);
+        assert_eq!(margin_for(&chinese, &b, 0.0), 5.0);
+        let japanese_scoring_eyes = Ruleset {
+            seki_eyes_count: true,
+            ..japanese
+        };
+        let chinese_without_eyes = Ruleset {
+            seki_eyes_count: false,
+            ..chinese
+        };
+        assert_eq!(margin_for(&japanese_scoring_eyes, &b, 0.0), 5.0);
+        assert_eq!(margin_for(&chinese_without_eyes, &b, 0.0), 3.0);
+        // the components still add up to each margin (territory plus components)
+        for rs in [
+            japanese,
+            chinese,
+            japanese_scoring_eyes,
+            chinese_without_eyes,
+        ] {
+            let sum: f64 = components(&rs, &b, 0.0).iter().sum();
+            assert_eq!(b.territory + sum, margin_for(&rs, &b, 0.0), "{rs:?}");
+        }
     }
 }
