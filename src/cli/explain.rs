@@ -494,9 +494,14 @@ impl Explained {
                 "  * the scorer's margin is not black − white − komi − bonus of the counts shown: it applies an adjustment these counts do not show"
             );
         }
+        let split: Vec<RulesetId> = RulesetId::ALL
+            .into_iter()
+            .filter(|&id| Ruleset::preset(id).dame_split_half)
+            .collect();
         let _ = writeln!(
             out,
-            "  (area rulesets that split shared points ½–½ add the same to both sides; Chinese in stones: {} 子)",
+            "  ({} split shared points ½–½, which adds the same to both sides; Chinese in stones: {} 子)",
+            names(&split),
             number(s.margin_chinese_stones)
         );
         let recorded = r.result.as_ref().map_or("none", |res| res.raw.as_str());
@@ -614,9 +619,22 @@ impl Explained {
                             format!("{} {at}", m.color.letter())
                         },
                     );
+                    let approximated: Vec<RulesetId> = ids
+                        .iter()
+                        .copied()
+                        .filter(|&id| kind == "superko" && Ruleset::preset(id).ko_is_approximation)
+                        .collect();
+                    let note = if approximated.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " ({}'s ko rules approximated by positional superko)",
+                            names(&approximated)
+                        )
+                    };
                     let _ = writeln!(
                         out,
-                        "  illegal under {}: move {n} ({mv}) is {kind}",
+                        "  illegal under {}: move {n} ({mv}) is {kind}{note}",
                         names(&ids)
                     );
                 }
@@ -629,7 +647,7 @@ impl Explained {
                 .collect();
             let _ = writeln!(
                 out,
-                "  a whole-board position repeated (a cycle such as triple ko): no result under {}",
+                "  a whole-board position recurred, not by a ko recapture: if it is a cycle neither side leaves (triple ko…), no result under {}",
                 names(&no_result)
             );
         }

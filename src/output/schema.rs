@@ -8,7 +8,7 @@
 //! dictionary-encoded; replay and score columns are NULL on `error` rows.
 
 use super::row::GameRow;
-use crate::rules::{Color, RulesetId};
+use crate::rules::{Color, Ruleset, RulesetId};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, Int32Builder, StringBuilder,
     StringDictionaryBuilder, UInt64Builder,
@@ -194,7 +194,12 @@ fn build_columns() -> Vec<Column> {
     for id in RulesetId::ALL {
         let i = id.index();
         let n = id.name();
-        c.push(col(R, format!("legal_{n}"), Bool, format!("The game breaks no rule of {n} (ko/superko, suicide, occupied or off-board points)."), move |r| r.replay.as_ref().map_or(Cell::Null, |x| Cell::Bool(x.verdicts[i].legal))));
+        let approximated = if Ruleset::preset(id).ko_is_approximation {
+            format!(" The ko rules of {n} are approximated by positional superko.")
+        } else {
+            String::new()
+        };
+        c.push(col(R, format!("legal_{n}"), Bool, format!("The game breaks no rule of {n} (ko/superko, suicide, occupied or off-board points).{approximated}"), move |r| r.replay.as_ref().map_or(Cell::Null, |x| Cell::Bool(x.verdicts[i].legal))));
         c.push(col(R, format!("first_illegal_move_{n}"), Int, format!("1-based number of the first move illegal under {n} (passes count as moves); NULL when legal."), move |r| int(r.replay.as_ref().and_then(|x| x.verdicts[i].first_illegal_move))));
         c.push(col(
             R,
@@ -213,13 +218,13 @@ fn build_columns() -> Vec<Column> {
         ));
     }
     c.extend([
-        col(R, "captures_by_black", Int, "White stones Black captured during play.", move |r| int(rp(r).map(|x| x.captures_by_black))),
-        col(R, "captures_by_white", Int, "Black stones White captured during play.", move |r| int(rp(r).map(|x| x.captures_by_white))),
+        col(R, "captures_by_black", Int, "White stones removed during play: Black's captures, and White's own stones a suicide removed (the prisoners of RULES.md §3 either way).", move |r| int(rp(r).map(|x| x.captures_by_black))),
+        col(R, "captures_by_white", Int, "Black stones removed during play: White's captures, and Black's own stones a suicide removed.", move |r| int(rp(r).map(|x| x.captures_by_white))),
         col(R, "black_plays", Int, "Black stones placed: board moves and the root's setup stones (handicap stones, or a composed position's); passes and moves on an occupied or off-board point (executed as passes) excluded.", move |r| int(rp(r).map(|x| x.black_plays))),
         col(R, "white_plays", Int, "White stones placed: board moves and the root's setup stones; passes and moves on an occupied or off-board point excluded.", move |r| int(rp(r).map(|x| x.white_plays))),
         col(R, "last_mover", Label, "Who placed the last stone by a move (B/W); NULL when no move placed one (setup and handicap stones do not count).", move |r| rp(r).map_or(Cell::Null, |x| color(x.last_mover))),
         col(R, "ended_by_passes", Bool, "The game ends with two consecutive passes.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.ended_by_passes))),
-        col(R, "repetition", Bool, "A whole-board position repeated (under Japanese/Korean rules: no result, not illegal).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.repetition))),
+        col(R, "repetition", Bool, "A board move recreated an earlier whole-board position, not by a simple-ko recapture nor a single-stone suicide: a possible cycle such as triple ko, which under Japanese/Korean rules is no result (not illegal) when neither side leaves it; not a proof of one (a ko retaken after passes recurs too). The winner columns are filled all the same.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.repetition))),
         col(R, "same_color_moves", Int, "Moves by the same colour as the move before (not a violation; counted).", move |r| int(rp(r).map(|x| x.same_color_moves))),
         col(R, "moves_after_two_passes", Int, "Moves played after two consecutive passes.", move |r| int(rp(r).map(|x| x.moves_after_two_passes))),
         col(R, "final_hash", Hash, "Zobrist hash of the final position (fixed seed: stable across runs and machines).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.final_hash))),
