@@ -208,8 +208,8 @@ pub(crate) fn recorded_rules_margin(
 ///
 /// Not comparable: no recorded result, a result that is not a count (resignation, time,
 /// forfeit…), an unknown winner, a win recorded without margin (`B+`), or no margin of ours
-/// under the recorded rules. A recorded draw is exact when our margin is a tie under the
-/// recorded rules.
+/// under the recorded rules. A recorded draw is exact when our margin is 0, also under Ing's
+/// rules, which give the tie to Black.
 pub(crate) fn agreement(
     ours: Option<f64>,
     rules: Option<RulesetId>,
@@ -230,6 +230,11 @@ pub(crate) fn agreement(
         _ => return Agreement::NotComparable,
     };
     let rec_winner = rec.winner.unwrap_or(Outcome::Draw);
+    // a tie on the board is what a recorded draw says, whoever the tie rule names (Ing:
+    // Black; a draw written under Ing rules was counted as one)
+    if rec_winner == Outcome::Draw && ours.abs() <= EPS {
+        return Agreement::Exact;
+    }
     if our_winner != rec_winner {
         Agreement::Differs
     } else if (ours - rec_margin).abs() <= EPS {
@@ -353,6 +358,27 @@ fn pair_cause(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A recorded draw is a tie on the board under every ruleset, Ing's too, though Ing's tie
+    /// rule names Black the winner of it.
+    #[test]
+    fn a_recorded_draw_matches_a_tie_under_ing() {
+        let draw = RecordedResult {
+            winner: Some(Outcome::Draw),
+            margin: None,
+            counted: true,
+        };
+        for rules in [RulesetId::Ing, RulesetId::Chinese, RulesetId::Japanese] {
+            assert_eq!(
+                agreement(Some(0.0), Some(rules), Some(&draw)),
+                Agreement::Exact
+            );
+            assert_eq!(
+                agreement(Some(1.0), Some(rules), Some(&draw)),
+                Agreement::Differs
+            );
+        }
+    }
 
     /// The margin asks the ruleset's fields, not its name: a territory ruleset that scores
     /// seki eyes, or an area ruleset that does not, moves by the seki eyes and names them.
