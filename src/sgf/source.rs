@@ -796,7 +796,7 @@ fn read_tar(
                 let size = entry.size();
                 // a member cut short (the archive ends inside it) is no game: its first half
                 // parsed and was scored as if complete
-                let data = read_limited(entry, max_bytes)
+                let data = read_limited_sized(entry, max_bytes, size)
                     .and_then(|data| {
                         if (data.len() as u64) < size {
                             cut_in_member = true;
