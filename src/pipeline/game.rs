@@ -129,14 +129,15 @@ pub fn score_input<'a>(
     report: &'a ReplayReport,
     komi_policy: KomiPolicy,
 ) -> ScoreInput<'a> {
+    let (setup_black, setup_white) = setup_plays(record);
     ScoreInput {
         board: &report.board,
         territory_black: &record.territory_black,
         territory_white: &record.territory_white,
         captures_by_black: report.captures_by_black,
         captures_by_white: report.captures_by_white,
-        black_plays: report.black_moves + setup_plays(record).0,
-        white_plays: report.white_moves + setup_plays(record).1,
+        black_plays: report.black_moves + setup_black,
+        white_plays: report.white_moves + setup_white,
         black_midgame_passes: report.black_midgame_passes,
         white_midgame_passes: report.white_midgame_passes,
         last_mover: report.last_mover,

@@ -2,9 +2,10 @@
 //!
 //! In Shift_JIS and GBK a trail byte can be `\` (0x5C) or `]` (0x5D), which a byte-level lexer
 //! would take for an escape or the end of a value, so the whole file is decoded first. Order of
-//! trust: a byte-order mark (or, without one, UTF-16's telltale zero bytes), then the `CA` property (with the aliases real archives use), then
-//! strict UTF-8, then a guess by `chardetng`. The decision is recorded: the declared label, the
-//! charset actually used, and whether decoding had to replace bytes (lossy).
+//! trust: a byte-order mark (or, without one, UTF-16's telltale zero bytes), then the `CA`
+//! property (with the aliases real archives use), then strict UTF-8, then a guess by
+//! `chardetng`. The decision is recorded: the declared label, the charset actually used, and
+//! whether decoding had to replace bytes (lossy).
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 use std::borrow::Cow;
