@@ -159,8 +159,10 @@ pub struct ReplayReport {
     /// The last two move events are passes.
     pub ended_by_passes: bool,
     /// Some board move recreated an earlier whole-board position (positional repeat) without
-    /// being a simple-ko recapture or a single-stone suicide: a repeating cycle such as triple
-    /// ko, a "no result" under Japanese/Korean rules. Not itself a violation.
+    /// being a simple-ko recapture or a single-stone suicide, and with no two consecutive
+    /// passes since that position last stood: a cycle such as triple ko, a "no result" under
+    /// Japanese/Korean rules when neither side leaves it (a ko retaken after both passed, the
+    /// game over, is none). Not itself a violation.
     pub repetition: bool,
     /// Moves (passes included) by the same colour as the previous move event.
     pub same_color_moves: u32,
@@ -196,6 +198,8 @@ struct Slot {
     key: u64,
     /// Slot is live iff `stamp` equals the table's current stamp (O(1) clearing).
     stamp: u32,
+    /// Pairs of consecutive passes played when the position was last recorded.
+    endings: u32,
     sides: u8,
 }
 
@@ -227,10 +231,12 @@ impl PositionTable {
         }
     }
 
-    /// Record `position` with `side` to move. Returns whether the position was already present
-    /// (with any side to move), and whether it was present with this side to move.
+    /// Record `position` with `side` to move, after `endings` pairs of consecutive passes.
+    /// Returns whether the position was already present (with any side to move), whether it
+    /// was present with this side to move, and whether it was last present with no pair of
+    /// passes since.
     #[inline]
-    fn record(&mut self, position: u64, side: u8) -> (bool, bool) {
+    fn record(&mut self, position: u64, side: u8, endings: u32) -> (bool, bool, bool) {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
@@ -242,15 +248,18 @@ impl PositionTable {
                 *slot = Slot {
                     key: position,
                     stamp: self.stamp,
+                    endings,
                     sides: side,
                 };
                 self.len += 1;
-                return (false, false);
+                return (false, false, false);
             }
             if slot.key == position {
                 let seen_side = slot.sides & side != 0;
+                let no_ending_since = slot.endings == endings;
                 slot.sides |= side;
-                return (true, seen_side);
+                slot.endings = endings;
+                return (true, seen_side, no_ending_since);
             }
             i = (i + 1) & mask;
         }
@@ -340,6 +349,9 @@ impl Replayer {
         let mut previous_color: Option<Color> = None;
         let mut consecutive_passes = 0u32;
         let mut two_passes_seen = false;
+        // pairs of consecutive passes, which end the game: a position that recurs with one of
+        // these since is no cycle neither side leaves (a ko retaken after both passed)
+        let mut endings = 0u32;
         // (ko point, colour of the player who took the ko): forbidden to the other colour on
         // the very next move.
         let mut ko: Option<(Point, Color)> = None;
@@ -365,7 +377,7 @@ impl Replayer {
             move_number += 1;
             if history_stale {
                 self.history.clear();
-                self.history.record(board.hash(), side_bit(color));
+                self.history.record(board.hash(), side_bit(color), endings);
                 history_stale = false;
             }
             if previous_color == Some(color) {
@@ -379,6 +391,9 @@ impl Replayer {
                 Move::Pass => {
                     passes[color.index()] += 1;
                     consecutive_passes += 1;
+                    if consecutive_passes == 2 {
+                        endings += 1;
+                    }
                     two_passes_seen |= consecutive_passes >= 2;
                     None
                 }
@@ -405,7 +420,8 @@ impl Replayer {
                 Some(p) if blocked.is_none() => p,
                 _ => {
                     // A pass, or a move executed as one.
-                    self.history.record(board.hash(), side_bit(opponent));
+                    self.history
+                        .record(board.hash(), side_bit(opponent), endings);
                     continue;
                 }
             };
@@ -418,11 +434,13 @@ impl Replayer {
             midgame_passes = passes;
             ko = out.ko_point.map(|k| (k, color));
 
-            let (seen, seen_same_side) = self.history.record(board.hash(), side_bit(opponent));
+            let (seen, seen_same_side, no_ending_since) =
+                self.history
+                    .record(board.hash(), side_bit(opponent), endings);
             let single_suicide = out.suicided == 1;
             let multi_suicide = out.suicided > 1;
             let ko_recapture = ko_before == Some((p, opponent)) && out.captured == 1;
-            if seen && !single_suicide && !ko_recapture {
+            if seen && no_ending_since && !single_suicide && !ko_recapture {
                 repetition = true;
             }
             if !(single_suicide || multi_suicide || ko_recapture || seen) {

@@ -782,6 +782,21 @@ fn ko_rule_binds_only_the_next_move() {
     assert_eq!(r.same_color_moves, 1);
 }
 
+/// Black takes the ko, both pass, White retakes: the position before Black's capture comes
+/// back, which the superko rules forbid, but the game had ended between: no cycle neither
+/// side leaves, no "no result" under Japanese or Korean rules (one pass inside a triple-ko
+/// cycle still is one, see `triple_ko_with_a_pass_is_positional_not_situational`).
+#[test]
+fn a_ko_retaken_after_passes_is_no_repetition() {
+    let r = run(KO, "B[cb] W[] B[] W[bb]");
+    assert!(!r.repetition);
+    assert_eq!(
+        verdicts(&r),
+        "chinese=superko@4 japanese=ok korean=ok ing=superko@4 aga=superko@4 nz=superko@4 \
+         tromp_taylor=superko@4"
+    );
+}
+
 #[test]
 fn retaking_a_ko_that_captures_more_is_not_a_ko_recapture() {
     // Only setup can make this: Black's ba has no liberty until Black takes the ko on cb.
@@ -1086,7 +1101,9 @@ fn reference_replay(
     let rules = Ruleset::all();
     let mut board = Board::new(width, height);
     let mut first: [Option<(Violation, u32)>; 7] = [None; 7];
-    let mut history: Vec<(Vec<Option<Color>>, Color)> = Vec::new();
+    // each position with the side to move and the pairs of consecutive passes before it
+    let mut history: Vec<(Vec<Option<Color>>, Color, u32)> = Vec::new();
+    let (mut consecutive_passes, mut endings) = (0, 0);
     let mut fresh = true;
     let mut ko: Option<(Point, Color)> = None;
     let mut repetition = false;
@@ -1104,8 +1121,16 @@ fn reference_replay(
                 n += 1;
                 if fresh {
                     history.clear();
-                    history.push((board.to_grid(), color));
+                    history.push((board.to_grid(), color, endings));
                     fresh = false;
+                }
+                if mv == Move::Pass {
+                    consecutive_passes += 1;
+                    if consecutive_passes == 2 {
+                        endings += 1;
+                    }
+                } else {
+                    consecutive_passes = 0;
                 }
                 let ko_before = ko.take();
                 let mut flag = |i: usize, v: Violation| {
@@ -1126,19 +1151,21 @@ fn reference_replay(
                     Move::Pass => None,
                 };
                 let Some(p) = target else {
-                    history.push((board.to_grid(), color.opposite()));
+                    history.push((board.to_grid(), color.opposite(), endings));
                     continue;
                 };
                 let out = board.play(color, p);
                 ko = out.ko_point.map(|k| (k, color));
                 let grid = board.to_grid();
-                let seen = history.iter().any(|(g, _)| *g == grid);
+                let last = history.iter().rev().find(|(g, _, _)| *g == grid);
+                let seen = last.is_some();
+                let no_ending_since = last.is_some_and(|(_, _, e)| *e == endings);
                 let seen_side = history
                     .iter()
-                    .any(|(g, s)| *g == grid && *s == color.opposite());
-                history.push((grid, color.opposite()));
+                    .any(|(g, s, _)| *g == grid && *s == color.opposite());
+                history.push((grid, color.opposite(), endings));
                 let recapture = ko_before == Some((p, color.opposite())) && out.captured == 1;
-                if seen && out.suicided != 1 && !recapture {
+                if seen && no_ending_since && out.suicided != 1 && !recapture {
                     repetition = true;
                 }
                 for (i, r) in rules.iter().enumerate() {
