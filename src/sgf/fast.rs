@@ -666,6 +666,16 @@ mod tests {
         assert_eq!(result("375", "B+1.75"), count(Winner::Black, 3.5));
         // an unknown komi cannot be checked
         assert_eq!(result("", "W+6"), count(Winner::White, 6.0));
+        // a win by nothing is no count, but under Ing's rules the tie that Black wins
+        assert_eq!(result("8", "B+0"), no_count(Winner::Black));
+        let ing = |re: &str| {
+            let r = read(&format!("(;GM[1]SZ[19]KM[8]RU[Ing]RE[{re}];B[pd])"))
+                .result
+                .expect("a result");
+            (r.winner, r.kind, r.margin_points())
+        };
+        assert_eq!(ing("B+0"), count(Winner::Black, 0.0));
+        assert_eq!(ing("W+0"), no_count(Winner::White));
     }
 
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever

@@ -252,6 +252,16 @@ fn parse_chinese(raw: &str, s: &str) -> Option<GameResult> {
     })
 }
 
+/// Whether `raw` is a Black win by nothing (`B+0`, `B+0.0`): no count under most rules, but
+/// the count of a tie under Ing's, which give ties to Black.
+pub fn is_black_win_by_nothing(raw: &str) -> bool {
+    let lower = raw.trim().to_ascii_lowercase();
+    lower
+        .strip_prefix("b+")
+        .and_then(parse_number)
+        .is_some_and(|m| m == 0.0)
+}
+
 /// A counted result with its margin as written, checked against what a count can give
 /// (RULES.md §5). A margin in points is whole or half, as komi is. A quarter fraction
 /// (`B+1.75`) can only be stones (子): Fox writes its Chinese results so, beside `KM[375]`
