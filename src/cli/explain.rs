@@ -941,6 +941,7 @@ fn reason_order(why: DeadReason) -> (u8, u8, u8) {
         DeadReason::NoTwoEyes => (2, 0, 0),
         DeadReason::LostFight => (3, 0, 0),
         DeadReason::FinalPlayouts { survived, needed } => (4, survived, needed),
+        DeadReason::EyeSpaceRead => (5, 0, 0),
     }
 }
 
@@ -974,6 +975,7 @@ fn life_order(why: LifeReason) -> (u8, u8, u8) {
         LifeReason::Potential => (2, 0, 0),
         LifeReason::TempoRace => (3, 0, 0),
         LifeReason::Opening => (4, 0, 0),
+        LifeReason::EyeSpaceRead => (5, 0, 0),
     }
 }
 
@@ -1000,6 +1002,10 @@ fn life_text(why: LifeReason) -> String {
             side moved first: the side to move after the last stone of a counted game, the last \
             stone's side of a game that stopped otherwise"
             .into(),
+        LifeReason::EyeSpaceRead => "a local reading of a small group holding enemy stones \
+            among its liberties: the enemy cannot capture it, or these are the stones inside \
+            a group the enemy captures"
+            .into(),
         LifeReason::Opening => "an opening (stones on fewer than a tenth of the points): \
             nothing is dead yet, nothing decided (counted alive, unsettled)"
             .into(),
@@ -1016,6 +1022,9 @@ fn reason_text(why: DeadReason) -> String {
         }
         DeadReason::LostFight => "lost the local playouts of a fight for their eye space".into(),
         DeadReason::FinalPlayouts { survived, needed } => share_text(survived, needed),
+        DeadReason::EyeSpaceRead => "a small group holding enemy stones among its liberties, \
+            captured in a local reading of them whoever moves first"
+            .into(),
     }
 }
 

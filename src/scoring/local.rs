@@ -11,6 +11,11 @@
 //! both pass) settles it. A node budget bounds the work; a search that runs out answers
 //! nothing.
 //!
+//! The same search answers a second question ([`LocalSolver::set_play_on`]): can a group (the
+//! walls) be captured at all, a capture of the stones inside its eye space being just a move
+//! of the fight? The final playouts ask it of a small group holding enemy stones
+//! (`DeadEstimator::read_eye_space`).
+//!
 //! The search runs on a board of its own made of just those points: each wall chain is one
 //! node (all its liberties are among the points), and a living enemy chain beside a dame is
 //! an anchor with liberties to spare. A position is then a few bytes, so a move copies
@@ -37,6 +42,13 @@ pub(crate) enum Capture {
 /// 700 questions; at 500, 2,000 and 4,000 every margin of the 77,076 games is the same, and
 /// the search costs about the same, positions being remembered).
 const NODE_BUDGET: usize = 500;
+/// New positions one question may visit when playing on after a capture of the contents
+/// ([`LocalSolver::set_play_on`]): the group's liberties and the stones inside its eye
+/// space, up to ten points, take more than [`NODE_BUDGET`] (**choice**, Tygem seed 0, 950
+/// readings, before the superko of playing on: at 500 three in four ran out, at 20,000 and
+/// at 200,000 one in two, those running out of plies; with the superko and the plies of
+/// [`LocalSolver::search`], none at 20,000).
+const READ_NODE_BUDGET: usize = 20_000;
 /// Points of an enclosure (empty points and content stones) the search takes on.
 pub(crate) const MAX_POINTS: usize = 8;
 /// Dame outside the enclosure (liberties of its walls) the search takes on as well.
@@ -82,6 +94,12 @@ pub(crate) struct LocalSolver {
     queue: Vec<Near>,
     /// Outcomes of the positions searched (see [`LocalSolver::key`]).
     memo: HashMap<u32, Capture, BuildHasherDefault<KeyHasher>>,
+    /// A content chain captured is taken off and the fight goes on (see
+    /// [`LocalSolver::set_play_on`]).
+    play_on: bool,
+    /// Playing on: the positions of the line being searched (see [`LocalSolver::board_key`]),
+    /// which no move may repeat.
+    line: Vec<u32>,
 }
 
 impl LocalSolver {
@@ -143,12 +161,23 @@ impl LocalSolver {
         true
     }
 
+    /// From now on, a content chain captured is taken off like the stones played in the
+    /// fight and the fight goes on (`true`), or it ends the fight (`false`, the default):
+    /// playing on, the only outcomes are a wall chain captured (`Capture::Contents`) or both
+    /// sides passing (`Capture::Neither`), and no move may repeat a position of the line
+    /// (superko: a throw-in and its capture would otherwise go round until the plies run
+    /// out).
+    pub fn set_play_on(&mut self, play_on: bool) {
+        self.play_on = play_on;
+    }
+
     /// What the side `first` achieves moving first in the question set up last. `None`
     /// without one, or when the search exceeds its budget.
     pub fn first_capture(&mut self, first: u8) -> Option<Capture> {
         let start = self.start?;
         self.nodes = 0;
         self.memo.clear();
+        self.line.clear();
         self.search(start, first, 0, 0)
     }
 
@@ -156,22 +185,54 @@ impl LocalSolver {
     /// side maximises, the contents' side minimises, each stopping at its best outcome.
     /// Positions are remembered, so a position reached by moves in another order is not
     /// searched again. `passes`: consecutive passes before this move; `ply`: moves so far
-    /// (a search deeper than every point filled twice answers nothing).
+    /// (a search deeper than every point filled twice answers nothing; playing on, every
+    /// point filled four times: **choice**, Tygem seed 0, twice left 33 readings of 950
+    /// unanswered, four times none).
     fn search(&mut self, pos: Local, side: u8, passes: u8, ply: usize) -> Option<Capture> {
         let key = self.key(&pos, side, passes);
         if let Some(&v) = self.memo.get(&key) {
             return Some(v);
         }
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET || ply > 2 * self.n + 4 {
+        let (budget, fills) = if self.play_on {
+            (READ_NODE_BUDGET, 4)
+        } else {
+            (NODE_BUDGET, 2)
+        };
+        if self.nodes > budget || ply > fills * self.n + 4 {
             return None;
         }
         let maximise = side == self.walls;
-        let (mut best, target) = if maximise {
-            (Capture::Contents, Capture::Walls)
-        } else {
-            (Capture::Walls, Capture::Contents)
+        let (best, target) = match (maximise, self.play_on) {
+            (true, false) => (Capture::Contents, Capture::Walls),
+            // playing on, the walls' side can at best keep the walls
+            (true, true) => (Capture::Contents, Capture::Neither),
+            (false, _) => (Capture::Walls, Capture::Contents),
         };
+        if self.play_on {
+            self.line.push(self.board_key(&pos, side));
+        }
+        let best = self.best_move(pos, side, passes, ply, best, target);
+        if self.play_on {
+            self.line.pop();
+        }
+        let best = best?;
+        self.memo.insert(key, best);
+        Some(best)
+    }
+
+    /// The best outcome for `side` to move in `pos` (see [`LocalSolver::search`]), from
+    /// `best` up to `target`.
+    fn best_move(
+        &mut self,
+        pos: Local,
+        side: u8,
+        passes: u8,
+        ply: usize,
+        mut best: Capture,
+        target: Capture,
+    ) -> Option<Capture> {
+        let maximise = side == self.walls;
         for k in 0..=self.n {
             let value = if k == self.n {
                 // a pass; two in a row end the fight with nothing captured
@@ -186,6 +247,12 @@ impl LocalSolver {
                 match self.play(&mut next, side, k) {
                     Move::Illegal => continue,
                     Move::Ended(c) => c,
+                    Move::Played
+                        if self.play_on
+                            && self.line.contains(&self.board_key(&next, opp(side))) =>
+                    {
+                        continue
+                    }
                     Move::Played => self.search(next, opp(side), 0, ply + 1)?,
                 }
             };
@@ -198,8 +265,16 @@ impl LocalSolver {
                 break;
             }
         }
-        self.memo.insert(key, best);
         Some(best)
+    }
+
+    /// A position's stones and the side to move, for the superko of playing on.
+    fn board_key(&self, pos: &Local, side: u8) -> u32 {
+        let mut k = 0u32;
+        for &c in &pos.cell[..self.n] {
+            k = k << 2 | u32::from(c);
+        }
+        k << 1 | u32::from(side == self.walls)
     }
 
     /// A position's key: two bits a point, the ko point, the side to move and the passes.
@@ -242,7 +317,7 @@ impl LocalSolver {
             if wall {
                 return Move::Ended(Capture::Contents);
             }
-            if content {
+            if content && !self.play_on {
                 return Move::Ended(Capture::Walls);
             }
             // a group of stones played in the fight: taken off

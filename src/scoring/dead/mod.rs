@@ -96,7 +96,11 @@
 //! once every verdict is certain. Groups whose survival over the playouts run lies between
 //! ¼ and ¾ are reported as *unsettled*; in the final batch such a split first gets a second
 //! batch of as many playouts from another sample, and the shares are taken over both
-//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off).
+//! (unless [`crate::scoring::Scorer::set_second_batch`] turned it off). A group of the final
+//! batch inside an enemy enclosure whose liberties hold enemy stones (at most
+//! [`READ_POINTS`] points in all) is read out locally instead of judged by its share
+//! ([`DeadEstimator::read_eye_space`]): it dies when the enemy captures it even with its own
+//! side moving first, and lives when the enemy cannot even moving first.
 //! Deterministic throughout: fixed seeds derived from the position.
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
@@ -302,6 +306,11 @@ const POTENTIAL_ASKED_STONES: u32 = 30;
 /// area settles its fights in fewer moves). 4 → 5: −3.0 / +5.6 (worse under all five) /
 /// −0.02 points.
 const SETTLE_SHORT_LIBS: u16 = 4;
+/// Points at most (the group's liberties and the enemy stones among them) of the local
+/// fight that reads a small group holding enemy stones instead of its share of the final
+/// batch ([`DeadEstimator::read_eye_space`]): the local solver's whole board
+/// ([`MAX_POINTS`] + [`MAX_DAME`]).
+const READ_POINTS: usize = MAX_POINTS + MAX_DAME;
 /// Largest enclosure (points) whose unproven contents go to playouts ("contested").
 const CONTESTED_SPACE: u16 = 150;
 /// Largest enclosure a group bounds itself that joins the area of the playouts judging it
@@ -504,6 +513,10 @@ pub enum DeadReason {
         /// The share it needed, in percent.
         needed: u8,
     },
+    /// A small group of the final batch holding enemy stones among its liberties, captured
+    /// in a local reading of them even with its own side moving first (the estimator's
+    /// `read_eye_space`).
+    EyeSpaceRead,
 }
 
 /// Why the estimator calls a chain alive when its life is not proven by two eyes (`explain`
@@ -527,6 +540,10 @@ pub enum LifeReason {
     /// One side of a capturing race the final playouts gave to whichever side moved first,
     /// given to it by how the game ended (see the estimator's `TEMPO_RACE_STONES`).
     TempoRace,
+    /// A local reading of a small group of the final batch holding enemy stones among its
+    /// liberties (the estimator's `read_eye_space`): the enemy cannot capture it even moving
+    /// first, or these are the enemy stones inside a group the reading captures.
+    EyeSpaceRead,
     /// The position is an opening (see the estimator's `OPENING_SHARE`): nothing is dead yet,
     /// and nothing is decided either (its stones count as unsettled).
     Opening,

@@ -3019,3 +3019,47 @@ fn three_enemy_chains_out_of_atari_leave_no_sure_eye() {
     assert_dead(&r, &["M19", "L18", "P17", "R18", "R19"]);
     assert_alive(&r, &["N19", "O18", "P19", "K19", "Q17"]);
 }
+
+/// Tygem game 2006-06/104292887 (counted W+0.5, GNU Go's count too), the left side: Black's
+/// nine stones B8–D8, D7, A6–D6 and C5 are one chain with two liberties, A7 and B7, and
+/// White's C7 in atari inside. Capturing C7 makes one eye; A7, beside White's A8, is none:
+/// White plays A7 and Black has one eye. The final playouts, whose area spans the fights
+/// around, kept the chain alive at 79% and the count was B+20.5; the local reading of its
+/// liberties and the stone among them captures it whoever moves first, and C7 lives.
+#[test]
+fn a_small_group_holding_a_stone_in_atari_is_read_not_sampled() {
+    let g = game(
+        "
+        O O O O O . . . . . . O X X X . . . .
+        O X X X O . . X X . . O O X X X . . .
+        X X X X O X X O O X . O X . X O . . .
+        X . X O O . X . . O . O X X O . X . .
+        . X O O . O O O . . O X . X O . . . .
+        . X X O O . O X X X O X X . X X . . .
+        X X X X O O X X O . O X . . . X X X .
+        O O O X X X O O . O O X X X . X X . X
+        . O O X . X . O O O X X O O X X O X X
+        X . O O O X . O X O O X O O O X O O O
+        O O O O X X O . X X O X O O O O O O .
+        O X X X O O X X X . O O O O O X X O X
+        . . O X O O O O X X O O X X X . X X X
+        X X X X O . O O . X O X X . X X . X X
+        O O X O O O X X X X O O X X X . . . .
+        O . O O X O O X X O O O O O O X . . X
+        . O . O X X X . X O O O X X O X X . .
+        . . . O O X . X . X X X . . X . X X .
+        . . . O X X . . . . . . . . . O X . X
+        ",
+    );
+    let r = g.score();
+    let chain = ["B8", "C8", "D8", "D7", "A6", "B6", "C6", "D6", "C5"];
+    assert_dead(&r, &chain);
+    assert_alive(&r, &["C7", "A8"]);
+    for p in chain {
+        assert_eq!(
+            reason_at(&g, vertex(p)),
+            Some(DeadReason::EyeSpaceRead),
+            "{p}"
+        );
+    }
+}
