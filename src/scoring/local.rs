@@ -27,6 +27,7 @@
 
 use super::geom::{opp, Geom, EMPTY, WALL};
 use std::collections::HashMap;
+
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The outcome of a local fight, for the walls' side: a content chain captured (`Walls`),
@@ -49,22 +50,28 @@ const NODE_BUDGET: usize = 500;
 /// at 200,000 one in two, those running out of plies; with the superko and the plies of
 /// [`LocalSolver::search`], none at 20,000).
 const READ_NODE_BUDGET: usize = 20_000;
+/// New positions a question of [`LocalSolver::set_up_chains`] may visit, and how deep it
+/// reads: every point filled six times, captures going on (**choice**: 4,000 positions and
+/// three fillings left the seki of Tygem 2006-07/107777546 unanswered, and of 2006-01/85141077,
+/// which `DeadEstimator::read_seki` no longer asks about; see there for the measurement).
+const READ_BUDGET: usize = 50_000;
 /// Points of an enclosure (empty points and content stones) the search takes on.
 pub(crate) const MAX_POINTS: usize = 8;
 /// Dame outside the enclosure (liberties of its walls) the search takes on as well.
 pub(crate) const MAX_DAME: usize = 2;
-/// Points of the local board at most.
-const MAX_LOCAL: usize = MAX_POINTS + MAX_DAME;
-/// Wall chains at most.
-const MAX_WALLS: usize = 8;
+/// Points of the local board at most (the key of a position holds two bits a point).
+pub(crate) const MAX_LOCAL: usize = 13;
+/// Wall and content chains taken as nodes at most.
+const MAX_WALLS: usize = 12;
 
-/// A neighbour of a local point: another local point, a wall chain, or a living enemy
-/// chain of the contents' colour (an anchor that cannot be captured).
+/// A neighbour of a local point: another local point, a chain taken as one node (a wall
+/// chain, or a content chain in [`LocalSolver::set_up_chains`]), or a living chain of the
+/// given colour (an anchor that cannot be captured).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Near {
     Point(u8),
     Wall(u8),
-    Anchor,
+    Anchor(u8),
 }
 
 /// One position of the local fight: a colour per local point, and the simple-ko point.
@@ -84,6 +91,16 @@ pub(crate) struct LocalSolver {
     start: Option<Local>,
     n: usize,
     n_walls: usize,
+    /// Which nodes are content chains (the others are wall chains).
+    node_content: [bool; MAX_WALLS],
+    /// New positions the question set up last may visit.
+    budget: usize,
+    /// The positions on the way to the one searched (keys without side and passes), in a
+    /// reading question.
+    path: Vec<u32>,
+    /// The question of [`LocalSolver::set_up_chains`]: stones on points, the contents' too,
+    /// are taken off when captured and the fight goes on.
+    reading: bool,
     near: Vec<[Option<Near>; 4]>,
     /// Local points that held a content stone at the start.
     content: [bool; MAX_LOCAL],
@@ -118,12 +135,79 @@ impl LocalSolver {
         wall_of: impl Fn(usize) -> Option<usize>,
         walls: u8,
     ) -> bool {
+        if points.len() > MAX_POINTS + MAX_DAME {
+            return false;
+        }
+        let anchor = |q: usize| cells[q] == opp(walls);
+        self.set_up_nodes(
+            g,
+            cells,
+            points,
+            content_stones,
+            |q| wall_of(q).map(|w| (w, false)),
+            anchor,
+            walls,
+            false,
+        )
+    }
+
+    /// Sets up a wider question: as [`LocalSolver::set_up`], but `node_of` numbers the chains
+    /// taken as nodes, each a wall chain or (`true`) a content chain whose capture ends the
+    /// fight for the walls; stones on `points` are stones of the fight, taken off when
+    /// captured (a content stone's capture ends it all the same); any other stone beside a
+    /// point must be a living chain (`anchor`) of either colour. Every liberty of a node must
+    /// be among `points`. [`READ_BUDGET`] new positions at most.
+    #[allow(clippy::too_many_arguments)]
+    pub fn set_up_chains(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        points: &[u16],
+        node_of: impl Fn(usize) -> Option<(usize, bool)>,
+        anchor: impl Fn(usize) -> bool,
+        walls: u8,
+    ) -> bool {
+        let content_stones: Vec<u16> = points
+            .iter()
+            .copied()
+            .filter(|&p| cells[p as usize] == opp(walls))
+            .collect();
+        let ok = self.set_up_nodes(
+            g,
+            cells,
+            points,
+            &content_stones,
+            node_of,
+            anchor,
+            walls,
+            true,
+        );
+        self.budget = READ_BUDGET;
+        self.reading = true;
+        ok
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn set_up_nodes(
+        &mut self,
+        g: &Geom,
+        cells: &[u8],
+        points: &[u16],
+        content_stones: &[u16],
+        node_of: impl Fn(usize) -> Option<(usize, bool)>,
+        anchor: impl Fn(usize) -> bool,
+        walls: u8,
+        stones_on_points: bool,
+    ) -> bool {
         self.start = None;
+        self.budget = NODE_BUDGET;
+        self.reading = false;
         if points.len() > MAX_LOCAL {
             return false;
         }
         self.n = points.len();
         self.n_walls = 0;
+        self.node_content = [false; MAX_WALLS];
         self.walls = walls;
         self.near.clear();
         let mut start = Local {
@@ -134,7 +218,7 @@ impl LocalSolver {
             let p = p as usize;
             start.cell[i] = cells[p];
             self.content[i] = content_stones.contains(&(p as u16));
-            if cells[p] != EMPTY && !self.content[i] {
+            if cells[p] != EMPTY && !self.content[i] && !stones_on_points {
                 return false;
             }
             let mut near = [None; 4];
@@ -143,14 +227,15 @@ impl LocalSolver {
                     None
                 } else if let Some(j) = points.iter().position(|&x| x as usize == q) {
                     Some(Near::Point(j as u8))
-                } else if let Some(w) = wall_of(q) {
+                } else if let Some((w, content)) = node_of(q) {
                     if w >= MAX_WALLS {
                         return false;
                     }
                     self.n_walls = self.n_walls.max(w + 1);
+                    self.node_content[w] = content;
                     Some(Near::Wall(w as u8))
-                } else if cells[q] == opp(walls) {
-                    Some(Near::Anchor)
+                } else if anchor(q) {
+                    Some(Near::Anchor(cells[q]))
                 } else {
                     return false;
                 };
@@ -178,6 +263,7 @@ impl LocalSolver {
         self.nodes = 0;
         self.memo.clear();
         self.line.clear();
+        self.path.clear();
         self.search(start, first, 0, 0)
     }
 
@@ -196,8 +282,10 @@ impl LocalSolver {
         self.nodes += 1;
         let (budget, fills) = if self.play_on {
             (READ_NODE_BUDGET, 4)
+        } else if self.reading {
+            (self.budget, 6)
         } else {
-            (NODE_BUDGET, 2)
+            (self.budget, 2)
         };
         if self.nodes > budget || ply > fills * self.n + 4 {
             return None;
@@ -237,7 +325,7 @@ impl LocalSolver {
             let value = if k == self.n {
                 // a pass; two in a row end the fight with nothing captured
                 if passes == 1 {
-                    Capture::Neither
+                    self.at_rest(&pos)
                 } else {
                     let next = Local { ko: NO_KO, ..pos };
                     self.search(next, opp(side), passes + 1, ply + 1)?
@@ -253,7 +341,22 @@ impl LocalSolver {
                     {
                         continue
                     }
-                    Move::Played => self.search(next, opp(side), 0, ply + 1)?,
+                    Move::Played => {
+                        // a reading question's captures go on: no position twice on the way
+                        // (positional superko), so that no cycle of captures runs forever
+                        let seen = self.reading.then(|| self.key(&next, side, 0) >> 2);
+                        if let Some(k) = seen {
+                            if self.path.contains(&k) {
+                                continue;
+                            }
+                            self.path.push(k);
+                        }
+                        let value = self.search(next, opp(side), 0, ply + 1);
+                        if seen.is_some() {
+                            self.path.pop();
+                        }
+                        value?
+                    }
                 }
             };
             best = if maximise {
@@ -304,20 +407,20 @@ impl LocalSolver {
             let Some(n) = self.near[i][k] else { continue };
             let enemy_there = match n {
                 Near::Point(j) => pos.cell[j as usize] == enemy,
-                Near::Wall(_) => enemy == self.walls,
-                Near::Anchor => false,
+                Near::Wall(w) => self.node_colour(w) == enemy,
+                Near::Anchor(_) => false,
             };
             if !enemy_there {
                 continue;
             }
-            let (libs, wall, content) = self.group(pos, enemy, n);
+            let (libs, node, content) = self.group(pos, enemy, n);
             if libs {
                 continue;
             }
-            if wall {
-                return Move::Ended(Capture::Contents);
+            if let Some(end) = node {
+                return Move::Ended(end);
             }
-            if content && !self.play_on {
+            if content && !self.play_on && !self.reading {
                 return Move::Ended(Capture::Walls);
             }
             // a group of stones played in the fight: taken off
@@ -341,6 +444,32 @@ impl LocalSolver {
         Move::Played
     }
 
+    /// The outcome when both sides pass: neither captured a node; in a reading question
+    /// ([`LocalSolver::set_up_chains`]), the walls' when the contents' stones on points are all
+    /// gone from them (and the contents have no node).
+    fn at_rest(&self, pos: &Local) -> Capture {
+        if !self.reading || self.node_content[..self.n_walls].iter().any(|&c| c) {
+            return Capture::Neither;
+        }
+        let contents = opp(self.walls);
+        let held = (0..self.n).any(|j| self.content[j] && pos.cell[j] == contents);
+        let had = self.content[..self.n].iter().any(|&c| c);
+        if had && !held {
+            Capture::Walls
+        } else {
+            Capture::Neither
+        }
+    }
+
+    /// The colour of node `w`.
+    fn node_colour(&self, w: u8) -> u8 {
+        if self.node_content[w as usize] {
+            opp(self.walls)
+        } else {
+            self.walls
+        }
+    }
+
     /// Whether the stone at local point `i` has no friendly neighbour and exactly one
     /// liberty.
     fn lone_in_atari(&self, pos: &Local, side: u8, i: usize) -> bool {
@@ -349,30 +478,29 @@ impl LocalSolver {
             match *n {
                 Near::Point(j) if pos.cell[j as usize] == EMPTY => libs += 1,
                 Near::Point(j) if pos.cell[j as usize] == side => return false,
-                Near::Wall(_) if side == self.walls => return false,
-                Near::Anchor if side != self.walls => return false,
+                Near::Wall(w) if self.node_colour(w) == side => return false,
+                Near::Anchor(a) if a == side => return false,
                 _ => {}
             }
         }
         libs == 1
     }
 
-    /// The group of colour `c` at `from` in `pos` (local points of that colour, wall chains
-    /// when `c` is the walls' colour, joined through their neighbours): whether it has a
-    /// liberty (or an anchor), whether it holds a wall chain, whether it holds a point that
-    /// held a content stone. Leaves the group's local points marked in `seen`.
-    fn group(&mut self, pos: &Local, c: u8, from: Near) -> (bool, bool, bool) {
-        let walls = c == self.walls;
+    /// The group of colour `c` at `from` in `pos` (local points of that colour, nodes of that
+    /// colour, joined through their neighbours): whether it has a liberty (or an anchor), the
+    /// end of the fight if it holds a node (the contents' win for a wall chain, the walls' for
+    /// a content chain), whether it holds a point that held a content stone. Leaves the group's local points marked in `seen`.
+    fn group(&mut self, pos: &Local, c: u8, from: Near) -> (bool, Option<Capture>, bool) {
         self.seen.clear();
         self.seen.resize(self.n + self.n_walls, false);
         self.queue.clear();
         self.queue.push(from);
-        let (mut libs, mut wall, mut content) = (false, false, false);
+        let (mut libs, mut node, mut content) = (false, None, false);
         while let Some(x) = self.queue.pop() {
             let slot = match x {
                 Near::Point(j) => j as usize,
                 Near::Wall(w) => self.n + w as usize,
-                Near::Anchor => continue,
+                Near::Anchor(_) => continue,
             };
             if self.seen[slot] {
                 continue;
@@ -385,14 +513,19 @@ impl LocalSolver {
                         match *n {
                             Near::Point(k) if pos.cell[k as usize] == EMPTY => libs = true,
                             Near::Point(k) if pos.cell[k as usize] == c => self.queue.push(*n),
-                            Near::Wall(_) if walls => self.queue.push(*n),
-                            Near::Anchor if !walls => libs = true,
+                            Near::Wall(w) if self.node_colour(w) == c => self.queue.push(*n),
+                            Near::Anchor(a) if a == c => libs = true,
                             _ => {}
                         }
                     }
                 }
                 Near::Wall(w) => {
-                    wall = true;
+                    // its capture ends the fight
+                    node = Some(if self.node_content[w as usize] {
+                        Capture::Walls
+                    } else {
+                        Capture::Contents
+                    });
                     // a wall chain's liberties and neighbours among the local points
                     for j in 0..self.n {
                         if self.near[j].contains(&Some(Near::Wall(w))) {
@@ -404,10 +537,10 @@ impl LocalSolver {
                         }
                     }
                 }
-                Near::Anchor => {}
+                Near::Anchor(_) => {}
             }
         }
-        (libs, wall, content)
+        (libs, node, content)
     }
 }
 

@@ -561,6 +561,12 @@ impl DeadEstimator {
                 killed |= self.decide_contents(e, SETTLED) | walls;
                 continue;
             }
+            // a seki of big chains short of liberties, read out (see `read_seki`)
+            if self.read_seki(g, cells, st, ei) {
+                let walls = decide(&mut self.status, &self.bound[e.bounds()], SETTLED);
+                killed |= self.decide_contents(e, SETTLED) | walls;
+                continue;
+            }
             if !self.walls_proven[ei] {
                 self.deferred.push(ei as u16);
                 continue;

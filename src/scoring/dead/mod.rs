@@ -142,7 +142,7 @@ use shape::*;
 
 use super::analysis::{find, flatten, union, union_root, Marker, Structure, NONE};
 use super::geom::{grown, opp, Geom, BLACK, EMPTY, WALL, WHITE};
-use super::local::{Capture, LocalSolver, MAX_DAME, MAX_POINTS};
+use super::local::{Capture, LocalSolver, MAX_DAME, MAX_LOCAL, MAX_POINTS};
 use super::playout::{
     LocalReader, COUNTED_PLAYOUTS, COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, PLAYOUTS,
     SETTLE_PLAYOUTS,
@@ -392,6 +392,9 @@ const BIG_CONTENTS: u16 = 40;
 /// corpus/dev 162 games change, none of their record agreements; games leaving one side no
 /// area 11 → 0.
 const OPENING_SHARE: usize = 10;
+/// Wall chains of at most this many stones are stones on the points of
+/// [`DeadEstimator::read_seki`]'s reading, not nodes: their capture does not end the fight.
+const READ_POINT_STONES: usize = 4;
 /// Smallest enclosed chain [`DeadEstimator::mutual_seki`] leaves alive in seki with eyeless
 /// walls (**choice**, Tygem counted games: 2 gains 42 exact results and loses 1; 1 loses one
 /// more, a lone stone in such a space being more often a throw-in the walls can capture).

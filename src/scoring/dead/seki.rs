@@ -470,6 +470,148 @@ impl DeadEstimator {
                 .into_iter()
                 .all(|first| self.solver.first_capture(first) == Some(Capture::Neither))
     }
+
+    /// Whether the contents of enclosure `ei` and its walls live in a seki that reading out
+    /// the chains short of liberties proves, the contents' chains however big: each content
+    /// chain and each wall chain not proven alive is one node of [`LocalSolver::set_up_chains`]
+    /// (a wall chain of at most [`READ_POINT_STONES`] stones is stones on points instead,
+    /// which the contents may capture and the walls retake), the points are the enclosure's
+    /// empty points and every liberty of those wall chains outside it, and a chain of the
+    /// walls' colour beside such a liberty, unless proven alive, joins the fight too. Every
+    /// enemy chain beside them all must be a content chain or proven alive, and the points
+    /// at most [`MAX_LOCAL`]. A seki when neither side, moving first, captures a node of the
+    /// other (nor the walls every content stone on points): an eyeless group sharing its last liberties with a wall chain whose other
+    /// liberties are its own side's eyes (Tygem 2006-01/83305044, the left centre). Asked
+    /// only when a wall chain taken as a node has at most one liberty more than a content
+    /// chain it shares one with (a race or a seki; otherwise the walls approach).
+    ///
+    /// **choice**, used where a hopeless enclosure's contents would die (`kill_hopeless`),
+    /// walls and contents both kept alive; means over seeds 0–4 against no such reading
+    /// (`benches/seed_spread.py --against`): Tygem counted exact 21,543.8 → 21,548.0 and
+    /// wrong winners 102.2 → 96.4, each better under all five seeds; resigned games named
+    /// 77.77% → 77.78% (better under two seeds, equal under three). Seed 0: 7 counted games
+    /// closer to the record (4 wrong winners put right: 83305044, 104396964, 107777546,
+    /// 123427115), none further; 5 resigned games change, 2 more named. Without the
+    /// short-liberty condition: exact +5.4, wrong winners −7.8, resigned games +0.03 points
+    /// (all better under all five seeds), but a scan of the first 5,000 Tygem games took
+    /// nearly three times the CPU time (most questions then are dead stones in territory
+    /// whose walls capture them, which the search must find); with 4,000 positions a question
+    /// and three fillings a point (see `READ_BUDGET`): +4.6 / −5.4 / +0.02, 60% more CPU
+    /// time. With the condition, a **stated cost**: instructions of a scan of the first 1,000
+    /// Tygem games 2.171 G → 2.358 G (+8.6%, callgrind), nearly all of it in the search
+    /// (20,000 positions a question instead: the same results at seed 0, the same cost).
+    pub(super) fn read_seki(&mut self, g: &Geom, cells: &[u8], st: &Structure, ei: usize) -> bool {
+        let e = self.encls[ei];
+        if e.cont_len == 0 || e.empties as usize > MAX_LOCAL {
+            return false;
+        }
+        let c = e.color;
+        let contents = &self.cont[e.conts()];
+        if contents.iter().any(|&x| self.status[x as usize] != UNKNOWN) {
+            return false;
+        }
+        // (the cheap test first) a wall chain to take as a node, as short of liberties as a
+        // content chain it shares one with: a race or a seki; walls all proven alive or
+        // stones on points hold none
+        let short = self.bound[e.bounds()].iter().any(|&y| {
+            let y = y as usize;
+            self.status[y] == UNKNOWN
+                && st.chains[y].size as usize > READ_POINT_STONES
+                && contents.iter().any(|&x| {
+                    st.chains[y].libs <= st.chains[x as usize].libs + 1
+                        && shares_liberty(g, cells, st, x as usize, y)
+                })
+        });
+        if !short {
+            return false;
+        }
+        // chains taken as nodes (chain, content?), wall chains on points
+        let mut nodes: Vec<(u16, bool)> = Vec::new();
+        let mut on_points: Vec<u16> = Vec::new();
+        self.area.clear();
+        self.push_enclosure_points(ei, st);
+        let mut points: Vec<u16> = Vec::new();
+        for &p in &self.area {
+            if !points.contains(&p) {
+                points.push(p);
+            }
+        }
+        let contents = &self.cont[e.conts()];
+        for &x in contents {
+            if st.chains[x as usize].size as usize <= READ_POINT_STONES {
+                points.extend_from_slice(st.stones(x as usize));
+            } else {
+                nodes.push((x, true));
+            }
+        }
+        let mut queue: Vec<u16> = self.bound[e.bounds()].to_vec();
+        let mut libs: Vec<usize> = Vec::new();
+        while let Some(b) = queue.pop() {
+            let bu = b as usize;
+            if self.status[bu] == ALIVE
+                || nodes.iter().any(|&(n, _)| n == b)
+                || on_points.contains(&b)
+            {
+                continue;
+            }
+            if self.status[bu] != UNKNOWN {
+                return false;
+            }
+            // nothing outside may change the fight: the wall's other enemies live
+            let enemies_live = st
+                .enemies_of_chain(bu)
+                .iter()
+                .all(|&y| self.status[y as usize] == ALIVE || contents.contains(&y));
+            if !enemies_live {
+                return false;
+            }
+            if st.chains[bu].size as usize <= READ_POINT_STONES {
+                on_points.push(b);
+                points.extend_from_slice(st.stones(bu));
+            } else {
+                nodes.push((b, false));
+            }
+            libs.clear();
+            push_liberties(g, cells, st, bu, &mut libs);
+            for &l in &libs {
+                if points.contains(&(l as u16)) {
+                    continue;
+                }
+                points.push(l as u16);
+                for n in g.adj(l) {
+                    if cells[n] == c {
+                        queue.push(st.chain_id[n]);
+                    } else if cells[n] == opp(c)
+                        && self.status[st.chain_id[n] as usize] != ALIVE
+                        && !contents.contains(&st.chain_id[n])
+                    {
+                        return false;
+                    }
+                }
+            }
+            if points.len() > MAX_LOCAL {
+                return false;
+            }
+        }
+        let node_of = |p: usize| {
+            let id = st.chain_id[p];
+            nodes
+                .iter()
+                .position(|&(n, _)| n == id && cells[p] != EMPTY)
+                .map(|k| (k, nodes[k].1))
+        };
+        let status = &self.status;
+        let anchor = |p: usize| cells[p] != EMPTY && status[st.chain_id[p] as usize] == ALIVE;
+        if !self
+            .solver
+            .set_up_chains(g, cells, &points, node_of, anchor, c)
+        {
+            return false;
+        }
+        [c, opp(c)]
+            .into_iter()
+            .all(|first| self.solver.first_capture(first) == Some(Capture::Neither))
+    }
 }
 
 /// Verdict of [`DeadEstimator::mutual_seki`].

@@ -3063,3 +3063,56 @@ fn a_small_group_holding_a_stone_in_atari_is_read_not_sampled() {
         );
     }
 }
+
+/// Tygem 2006-01/83305044 (counted W+11.5), the left centre: White's 25 eyeless stones from
+/// B14 to J11 have two liberties, A14 and E11. A14 they share with Black's wall from A15 to
+/// N10, whose only other liberty is H15, a point between it and Black's stones above that
+/// White can take only by capturing; E11 is the last liberty of Black's E12. Black filling
+/// A14 puts the wall in atari at H15, White filling it puts itself in atari at E11, and
+/// White's capture of E12 leaves it an eye at E12 and A14 still shared: a seki (GNU Go's
+/// reading too). The static rule killed the 25 stones (B+43.5); reading the fight out with
+/// the big chains as nodes keeps them alive in seki with the wall.
+#[test]
+fn an_eyeless_group_sharing_its_last_liberty_with_a_wall_short_of_liberties_is_a_seki() {
+    let r = game(
+        "
+        . . . . . O O X O O . O O X . . . . .
+        O O . O . O X X X O O O X X X . . . .
+        O O O . . O X . X X O . O X X . . . .
+        X O X O O O O X X O O . O X O . X . .
+        X X X X X O X . X O X O . O X X . . .
+        . O O O X X X X O O X O . O O X . . .
+        O O O O O O X X X X X O . . O X . . .
+        X X X O X O X O O X O O . O X . . . .
+        X X X O . O X O O X O O O O X O O . .
+        X X O O O O O O X X X X X O X X X X X
+        X O O X X X X X O O O O O X X . X O X
+        X X X X . X . X O O O . O X . X X O X
+        X X . . . . X X X O X O O X X O O O .
+        X O X X . X O O X X X X O O O . . . O
+        . O O X X X O X X X X O X X X O O . O
+        O O . O O O O X O X O O O X X O O . O
+        . O . . O . . O O X O O X X X X O O .
+        O . . O O . . . O X O X . X . X O . .
+        . O O . . . . . O O O X . X . X X O .
+        ",
+    )
+    .score();
+    for v in ["B14", "A13", "E13", "D11", "C10", "H10", "J12", "B9"] {
+        assert!(
+            !r.dead_stones.contains(&vertex(v)),
+            "{v}: {:?}",
+            r.dead_stones
+        );
+        assert!(
+            r.seki_stones.contains(&vertex(v)),
+            "{v}: {:?}",
+            r.seki_stones
+        );
+    }
+    assert!(
+        r.seki_stones.contains(&vertex("A15")),
+        "{:?}",
+        r.seki_stones
+    );
+}
