@@ -79,7 +79,10 @@
 //!    the wall, so the final playouts judge the fight.
 //!    Contents that no enemy move can approach (every move on their liberties suicide, or a
 //!    sacrifice that leaves them a second eye, the walls short of liberties but for eyes of
-//!    their own) live in a closed seki, here and after the final playouts.
+//!    their own) live in a closed seki, here and after the final playouts. Contents and
+//!    walls short of liberties whose whole fight fits the local solver (chains as nodes, at
+//!    most [`MAX_LOCAL`] points) are read out before they die: a seki when neither side,
+//!    moving first, captures ([`DeadEstimator::read_seki`]).
 //! 5. Repeat 2–4 until nothing changes; then enclosures whose contents live only on potential
 //!    inside living walls go to playouts ("contested"), and so do the groups still left
 //!    without two eyes ("settle"), all in one batch, together with groups that reach two
