@@ -498,13 +498,17 @@ class Checker:
             mrr = "margin_recorded_rules"
             own_winner = (f"CASE WHEN {mrr} > 0 THEN 'B' WHEN {mrr} < 0 THEN 'W' "
                           "WHEN rules = 'ing' THEN 'B' ELSE 'draw' END")
-            comparable = f"{mrr} IS NOT NULL AND result_kind IN ('score', 'draw')"
+            # a record with no move and no white stone holds no game to compare
+            comparable = (f"{mrr} IS NOT NULL AND result_kind IN ('score', 'draw') "
+                          "AND NOT (moves = 0 AND coalesce(setup_white, 0) = 0)")
             show = ["result_raw", "result_winner", "result_margin", mrr, "record_agreement"]
             check("record-agreement", f"{ne} AND (record_agreement = 'not_comparable') = ({comparable})",
-                  "record_agreement must be not_comparable exactly when there is no counted result "
-                  "or no margin_recorded_rules", show)
+                  "record_agreement must be not_comparable exactly when there is no counted result, "
+                  "no margin_recorded_rules or no game in the record", show + ["moves", "setup_white"])
+            # a recorded draw is a tie on the board, whoever the tie rule names (Ing: Black)
             check("record-agreement", f"record_agreement IN ('exact', 'winner') "
-                                      f"AND result_winner IS DISTINCT FROM ({own_winner})",
+                                      f"AND result_winner IS DISTINCT FROM ({own_winner}) "
+                                      f"AND NOT (result_winner = 'draw' AND abs({mrr}) <= {EPS})",
                   "record_agreement exact/winner but the recorded winner differs", show)
             check("record-agreement", f"record_agreement = 'differs' AND result_winner = ({own_winner})",
                   "record_agreement differs but the recorded winner is the same", show)
