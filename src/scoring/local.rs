@@ -489,7 +489,8 @@ impl LocalSolver {
     /// The group of colour `c` at `from` in `pos` (local points of that colour, nodes of that
     /// colour, joined through their neighbours): whether it has a liberty (or an anchor), the
     /// end of the fight if it holds a node (the contents' win for a wall chain, the walls' for
-    /// a content chain), whether it holds a point that held a content stone. Leaves the group's local points marked in `seen`.
+    /// a content chain), whether it holds a point that held a content stone. Leaves the
+    /// group's local points marked in `seen`.
     fn group(&mut self, pos: &Local, c: u8, from: Near) -> (bool, Option<Capture>, bool) {
         self.seen.clear();
         self.seen.resize(self.n + self.n_walls, false);

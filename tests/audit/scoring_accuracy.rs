@@ -736,8 +736,8 @@ const TYGEM_EXACT_FLOOR: f64 = 0.9277;
 const TYGEM_WINNER_FLOOR: f64 = 0.9959;
 /// Measured 77.78% over seeds 0–4, 77.68% under seed 0 (Korean counting, komi 6.5; 77.77%
 /// and 77.67% before stop 41's readings of small eye spaces and of seki short of
-/// liberties, 77.66% and 77.57% before stop 40's race check in enclosures of 11–16 empty points, the floor
-/// 0.7765 then). **A trade, stated:** an eye space of fewer than six empty points holding three enemy chains
+/// liberties, 77.66% and 77.57% before stop 40's race check in enclosures of 11–16 empty
+/// points, the floor 0.7765 then). **A trade, stated:** an eye space of fewer than six empty points holding three enemy chains
 /// out of atari no longer counting as an eye (`UNSETTLED_CONTENTS` in
 /// src/scoring/dead/mod.rs) lowered this from 77.68% and 77.60% (worse under all five seeds,
 /// by 0.014–0.031 points) for 2.2 more Tygem exact results a seed and 1.8 fewer wrong winners

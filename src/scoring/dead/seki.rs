@@ -480,8 +480,9 @@ impl DeadEstimator {
     /// walls' colour beside such a liberty, unless proven alive, joins the fight too. Every
     /// enemy chain beside them all must be a content chain or proven alive, and the points
     /// at most [`MAX_LOCAL`]. A seki when neither side, moving first, captures a node of the
-    /// other (nor the walls every content stone on points): an eyeless group sharing its last liberties with a wall chain whose other
-    /// liberties are its own side's eyes (Tygem 2006-01/83305044, the left centre). Asked
+    /// other (nor the walls every content stone on points): an eyeless group sharing its last
+    /// liberties with a wall chain whose other liberties are its own side's eyes (Tygem
+    /// 2006-01/83305044, the left centre). Asked
     /// only when a wall chain taken as a node has at most one liberty more than a content
     /// chain it shares one with (a race or a seki; otherwise the walls approach).
     ///

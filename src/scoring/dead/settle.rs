@@ -408,10 +408,10 @@ impl DeadEstimator {
     /// under any seed (nine moved to it, four of them under every seed); corpus/dev (KGS,
     /// Fox): no game changed under any seed. Killing only (no `Some(true)`), seed 0: +3 / −2
     /// against +6 / −4. Anchors with three liberties or more away from the fight, whatever
-    /// the group's (against the unchanged build): +5.6 / −5.0 /
-    /// +0.008 points, one exact result fewer and one wrong winner fewer than this rule under
-    /// every seed (2006-04/96465091 lost, 2006-02/88504759 gained). Every group in the batch, not only enclosed ones, or groups
-    /// whose liberties hold no enemy stone: seed 0 unchanged.
+    /// the group's (against the unchanged build): +5.6 / −5.0 / +0.008 points, one exact
+    /// result fewer and one wrong winner fewer than this rule under every seed
+    /// (2006-04/96465091 lost, 2006-02/88504759 gained). Every group in the batch, not only
+    /// enclosed ones, or groups whose liberties hold no enemy stone: seed 0 unchanged.
     fn read_eye_space(
         &mut self,
         g: &Geom,
