@@ -29,7 +29,12 @@
 //! every row the same; the first 5,000 games ask 673 questions, each visiting the same number
 //! of positions to the same answer; their slowest counted game, 2006-01/83404700, 232 M →
 //! 71 M: a flood fill over the neighbour lists, and a memo whose buckets the key's low bits
-//! alone chose, had cost two thirds of it).
+//! alone chose, had cost two thirds of it). The board takes up to [`MAX_BOARD`] points, for
+//! the race reads of `DeadEstimator::read_race`: position keys and slot masks are `u64`
+//! (**choice**, callgrind on a scan of the first 2,000 Tygem games, the race read off: 4.583 G
+//! → 4.601 G instructions, +0.4%, every row the same; the keys of boards of up to
+//! [`MAX_LOCAL`] points still tell the same positions apart, so every answer there is the
+//! same).
 
 use super::geom::{opp, Geom, EMPTY, WALL};
 use std::collections::HashMap;
@@ -65,8 +70,12 @@ const READ_BUDGET: usize = 50_000;
 pub(crate) const MAX_POINTS: usize = 8;
 /// Dame outside the enclosure (liberties of its walls) the search takes on as well.
 pub(crate) const MAX_DAME: usize = 2;
-/// Points of the local board at most (the key of a position holds two bits a point).
+/// Points of an enclosure's fight at most (`DeadEstimator::read_seki`).
 pub(crate) const MAX_LOCAL: usize = 13;
+/// Points of the local board at most, whatever the question (the key of a position holds
+/// two bits a point, five for the ko point and two for the side to move and the passes, in a
+/// `u64`; a slot mask of [`LocalSolver::group`] a bit a point and a bit a node, in a `u64`).
+pub(crate) const MAX_BOARD: usize = 24;
 /// Wall and content chains taken as nodes at most.
 const MAX_WALLS: usize = 12;
 
@@ -83,8 +92,19 @@ enum Near {
 /// One position of the local fight: a colour per local point, and the simple-ko point.
 #[derive(Clone, Copy, Debug)]
 struct Local {
-    cell: [u8; MAX_LOCAL],
+    cell: [u8; MAX_BOARD],
     ko: u8,
+}
+
+/// Per slot of [`LocalSolver::group`], its neighbouring slots as bits (an array too long
+/// for a derived `Default`).
+#[derive(Clone, Copy, Debug)]
+struct SlotAdj([u64; MAX_BOARD + MAX_WALLS]);
+
+impl Default for SlotAdj {
+    fn default() -> Self {
+        SlotAdj([0; MAX_BOARD + MAX_WALLS])
+    }
 }
 
 /// No ko point.
@@ -103,32 +123,32 @@ pub(crate) struct LocalSolver {
     budget: usize,
     /// The positions on the way to the one searched (keys without side and passes), in a
     /// reading question.
-    path: Vec<u32>,
+    path: Vec<u64>,
     /// The question of [`LocalSolver::set_up_chains`]: stones on points, the contents' too,
     /// are taken off when captured and the fight goes on.
     reading: bool,
     near: Vec<[Option<Near>; 4]>,
     /// Local points that held a content stone at the start.
-    content: [bool; MAX_LOCAL],
+    content: [bool; MAX_BOARD],
     walls: u8,
     nodes: usize,
     /// Per slot (local points `0..n`, then nodes `n..n + n_walls`), its neighbouring slots as
     /// bits: the board the flood fill of [`LocalSolver::group`] walks.
-    adj: [u32; MAX_LOCAL + MAX_WALLS],
+    adj: SlotAdj,
     /// Per colour, the local points beside a living chain of that colour (an anchor).
-    anchored: [u32; 4],
+    anchored: [u64; 4],
     /// Per colour, the node slots of that colour.
-    node_slots: [u32; 4],
+    node_slots: [u64; 4],
     /// The local points that held a content stone at the start, as bits.
-    content_bits: u32,
+    content_bits: u64,
     /// Outcomes of the positions searched (see [`LocalSolver::key`]).
-    memo: HashMap<u32, Capture, BuildHasherDefault<KeyHasher>>,
+    memo: HashMap<u64, Capture, BuildHasherDefault<KeyHasher>>,
     /// A content chain captured is taken off and the fight goes on (see
     /// [`LocalSolver::set_play_on`]).
     play_on: bool,
     /// Playing on: the positions of the line being searched (see [`LocalSolver::board_key`]),
     /// which no move may repeat.
-    line: Vec<u32>,
+    line: Vec<u64>,
 }
 
 impl LocalSolver {
@@ -214,7 +234,7 @@ impl LocalSolver {
         self.start = None;
         self.budget = NODE_BUDGET;
         self.reading = false;
-        if points.len() > MAX_LOCAL {
+        if points.len() > MAX_BOARD {
             return false;
         }
         self.n = points.len();
@@ -223,7 +243,7 @@ impl LocalSolver {
         self.walls = walls;
         self.near.clear();
         let mut start = Local {
-            cell: [EMPTY; MAX_LOCAL],
+            cell: [EMPTY; MAX_BOARD],
             ko: NO_KO,
         };
         for (i, &p) in points.iter().enumerate() {
@@ -263,7 +283,7 @@ impl LocalSolver {
     /// `content`.
     fn link_slots(&mut self) {
         let n = self.n;
-        self.adj = [0; MAX_LOCAL + MAX_WALLS];
+        self.adj = SlotAdj::default();
         self.anchored = [0; 4];
         self.node_slots = [0; 4];
         self.content_bits = 0;
@@ -273,11 +293,11 @@ impl LocalSolver {
             }
             for x in self.near[j].into_iter().flatten() {
                 match x {
-                    Near::Point(k) => self.adj[j] |= 1 << k,
+                    Near::Point(k) => self.adj.0[j] |= 1 << k,
                     Near::Wall(w) => {
                         let slot = n + w as usize;
-                        self.adj[j] |= 1 << slot;
-                        self.adj[slot] |= 1 << j;
+                        self.adj.0[j] |= 1 << slot;
+                        self.adj.0[slot] |= 1 << j;
                     }
                     Near::Anchor(a) => self.anchored[a as usize] |= 1 << j,
                 }
@@ -286,6 +306,12 @@ impl LocalSolver {
         for w in 0..self.n_walls {
             self.node_slots[self.node_colour(w as u8) as usize] |= 1 << (n + w);
         }
+    }
+
+    /// New positions the question set up last may visit, instead of its own budget (a
+    /// question of [`LocalSolver::set_play_on`] keeps [`READ_NODE_BUDGET`]).
+    pub fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
     }
 
     /// From now on, a content chain captured is taken off like the stones played in the
@@ -414,26 +440,26 @@ impl LocalSolver {
     }
 
     /// A position's stones and the side to move, for the superko of playing on.
-    fn board_key(&self, pos: &Local, side: u8) -> u32 {
-        let mut k = 0u32;
+    fn board_key(&self, pos: &Local, side: u8) -> u64 {
+        let mut k = 0u64;
         for &c in &pos.cell[..self.n] {
-            k = k << 2 | u32::from(c);
+            k = k << 2 | u64::from(c);
         }
-        k << 1 | u32::from(side == self.walls)
+        k << 1 | u64::from(side == self.walls)
     }
 
     /// A position's key: two bits a point, the ko point, the side to move and the passes.
-    fn key(&self, pos: &Local, side: u8, passes: u8) -> u32 {
-        let mut k = 0u32;
+    fn key(&self, pos: &Local, side: u8, passes: u8) -> u64 {
+        let mut k = 0u64;
         for &c in &pos.cell[..self.n] {
-            k = k << 2 | u32::from(c);
+            k = k << 2 | u64::from(c);
         }
         let ko = if pos.ko == NO_KO {
-            15
+            31
         } else {
-            u32::from(pos.ko)
+            u64::from(pos.ko)
         };
-        ((k << 4 | ko) << 1 | u32::from(side == self.walls)) << 1 | u32::from(passes)
+        ((k << 5 | ko) << 1 | u64::from(side == self.walls)) << 1 | u64::from(passes)
     }
 
     /// Plays `side` on the local point `i` of `pos`.
@@ -544,8 +570,8 @@ impl LocalSolver {
     }
 
     /// The local points of `pos` by colour, as bits (indexed by the colour's value).
-    fn bits(&self, pos: &Local) -> [u32; 4] {
-        let mut bits = [0u32; 4];
+    fn bits(&self, pos: &Local) -> [u64; 4] {
+        let mut bits = [0u64; 4];
         for (j, &v) in pos.cell[..self.n].iter().enumerate() {
             bits[v as usize] |= 1 << j;
         }
@@ -556,13 +582,13 @@ impl LocalSolver {
     /// `bits` (see [`LocalSolver::bits`]): local points of that colour and nodes of that
     /// colour, joined through their neighbours. Whether it has a liberty (or an anchor of its
     /// colour), and its slots as bits (see [`LocalSolver::adj`]).
-    fn group(&self, bits: &[u32; 4], c: u8, from: usize) -> (bool, u32) {
+    fn group(&self, bits: &[u64; 4], c: u8, from: usize) -> (bool, u64) {
         let own = bits[c as usize] | self.node_slots[c as usize];
-        let (mut members, mut front, mut near) = (1u32 << from, 1u32 << from, 0u32);
+        let (mut members, mut front, mut near) = (1u64 << from, 1u64 << from, 0u64);
         while front != 0 {
             let mut reach = 0;
             while front != 0 {
-                reach |= self.adj[front.trailing_zeros() as usize];
+                reach |= self.adj.0[front.trailing_zeros() as usize];
                 front &= front - 1;
             }
             near |= reach;
@@ -593,8 +619,8 @@ impl Hasher for KeyHasher {
         }
     }
 
-    fn write_u32(&mut self, k: u32) {
-        self.0 = u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
