@@ -635,7 +635,10 @@ impl FastBoard {
     /// without liberties removes that chain (multi-stone suicide); callers avoid single-stone
     /// suicide. Returns the number of stones captured. (One pass over the neighbours for the
     /// liberties and the merges, instead of two, gave the same rows and 0.4% more scoring
-    /// instructions: 8.57 G → 8.61 G.)
+    /// instructions: 8.57 G → 8.61 G.) Always inlined (**choice**: a call from the playouts'
+    /// move loop, ~1.8 M calls for 1,000 Tygem games, each saving and restoring six
+    /// registers; inlined, the scan's instructions under callgrind 2,277.8 M → 2,268.8 M).
+    #[inline(always)]
     pub fn play(&mut self, c: u8, i: usize) -> u32 {
         self.check(i);
         debug_assert_eq!(self.cell[i], EMPTY);
