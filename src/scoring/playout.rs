@@ -447,6 +447,27 @@ impl LocalReader {
         }
     }
 
+    /// The points a capture (or a suicide) emptied, from position `from` of the board's
+    /// list of empty points on: those of a small capture join the area (see
+    /// [`CAPTURED_JOIN_AREA`]) for the rest of the batch (later playouts of the same question
+    /// start from the same candidates, but treat those points as inside the area once
+    /// emptied), and those inside the area become candidates. Never inlined: one move in
+    /// five captures (**choice**: the same moves; the scan of 1,000 Tygem games under
+    /// callgrind 2,243.0 M → 2,239.4 M instructions).
+    #[inline(never)]
+    fn note_emptied(&mut self, from: usize, captured: u32) {
+        let join = captured <= CAPTURED_JOIN_AREA;
+        for k in from..self.work.empties().len() {
+            let p = self.work.empties()[k];
+            if join {
+                self.in_area.insert(p as usize);
+            }
+            if self.in_area.contains(p as usize) && !self.has(p as usize) {
+                self.add(p);
+            }
+        }
+    }
+
     fn play_out(&mut self, first: u8, rng: &mut Rng) {
         let mut c = first;
         let mut passes = 0;
@@ -465,20 +486,10 @@ impl LocalReader {
                 Some(i) => {
                     let before = self.work.empties().len();
                     let captured = self.work.play(c, i);
-                    let join = captured <= CAPTURED_JOIN_AREA;
                     // captures (or a suicide) appended the points they emptied to the
-                    // board's list of empty points, after `i` left it; those of a small
-                    // capture join the area (see [`CAPTURED_JOIN_AREA`]) for the rest of the
-                    // batch: later playouts of the same question start from the same
-                    // candidates, but treat those points as inside the area once emptied
-                    for k in before - 1..self.work.empties().len() {
-                        let p = self.work.empties()[k];
-                        if join {
-                            self.in_area.insert(p as usize);
-                        }
-                        if self.in_area.contains(p as usize) && !self.has(p as usize) {
-                            self.add(p);
-                        }
+                    // board's list of empty points, after `i` left it
+                    if self.work.empties().len() >= before {
+                        self.note_emptied(before - 1, captured);
                     }
                     // the points a capture emptied are the last ones in the list
                     self.nakade = if self.race && NAKADE_STONES.contains(&captured) {
