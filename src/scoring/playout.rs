@@ -459,10 +459,15 @@ impl LocalReader {
         let join = captured <= CAPTURED_JOIN_AREA;
         for k in from..self.work.empties().len() {
             let p = self.work.empties()[k];
-            if join {
+            // a point just joined is inside without asking again (**choice**: the same
+            // candidates; `note_emptied` 37.7 M → 35.8 M instructions for 1,000 Tygem games)
+            let inside = if join {
                 self.in_area.insert(p as usize);
-            }
-            if self.in_area.contains(p as usize) && !self.has(p as usize) {
+                true
+            } else {
+                self.in_area.contains(p as usize)
+            };
+            if inside && !self.has(p as usize) {
                 self.add(p);
             }
         }
