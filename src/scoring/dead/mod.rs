@@ -729,6 +729,20 @@ fn regions_of(region_encl: &[u16], ei: usize) -> impl Iterator<Item = usize> + '
     (0..region_encl.len()).filter(move |&r| region_encl[r] as usize == ei)
 }
 
+/// The node of a local read holding the stone at `p`, for [`LocalSolver::set_up_chains`]:
+/// its index among `nodes` (chain, flag) and its flag, or `None` on an empty point or a
+/// chain that is no node.
+fn node_at(nodes: &[(u16, bool)], st: &Structure, cells: &[u8], p: usize) -> Option<(usize, bool)> {
+    if cells[p] == EMPTY {
+        return None;
+    }
+    let id = st.chain_id[p];
+    nodes
+        .iter()
+        .position(|&(n, _)| n == id)
+        .map(|k| (k, nodes[k].1))
+}
+
 impl DeadEstimator {
     /// Estimate dead stones of `cells` into `dead` (padded indexing) and flag the stones of
     /// groups proven alive (two eyes) in `alive`. With `fixed`, `dead` is given (territory

@@ -594,13 +594,7 @@ impl DeadEstimator {
                 return false;
             }
         }
-        let node_of = |p: usize| {
-            let id = st.chain_id[p];
-            nodes
-                .iter()
-                .position(|&(n, _)| n == id && cells[p] != EMPTY)
-                .map(|k| (k, nodes[k].1))
-        };
+        let node_of = |p: usize| node_at(&nodes, st, cells, p);
         let status = &self.status;
         let anchor = |p: usize| cells[p] != EMPTY && status[st.chain_id[p] as usize] == ALIVE;
         if !self

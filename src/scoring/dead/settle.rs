@@ -701,13 +701,7 @@ impl DeadEstimator {
                 return None;
             }
         }
-        let node_of = |p: usize| {
-            let id = st.chain_id[p];
-            nodes
-                .iter()
-                .position(|&(n, _)| n == id && cells[p] != EMPTY)
-                .map(|k| (k, nodes[k].1))
-        };
+        let node_of = |p: usize| node_at(&nodes, st, cells, p);
         let anchor = |p: usize| cells[p] != EMPTY && anchors.contains(&st.chain_id[p]);
         if !self
             .solver
