@@ -728,4 +728,69 @@ mod tests {
             assert_eq!(s.first_capture(first), Some(outcome), "first {first}");
         }
     }
+
+    /// A capturing race wider than the seki and eye-space reads' boards (fifteen points, as
+    /// `DeadEstimator::read_race` asks): along the top edge, a chain of thirteen stones with
+    /// thirteen liberties above it and, below it, a chain of the other colour with two, the
+    /// rest of its liberties taken by a living wall. The side with two liberties is captured
+    /// whoever moves first. Its two liberties are the last of the points, beyond the thirteen
+    /// a key held before the board grew: a key that dropped them would merge positions that
+    /// differ there.
+    #[test]
+    fn a_fifteen_point_race_goes_to_the_chain_with_more_liberties() {
+        let (g, cells) = parse_board(
+            "
+            . . . . . . . . . . . . .
+            O O O O O O O O O O O O O
+            X X X X X X X X X X X X X
+            O O O O O O O O O O O . .
+            O O O O O O O O O O O O O
+            ",
+        );
+        let mut points: Vec<u16> = (0..13).map(|x| g.idx(x, 0) as u16).collect();
+        points.extend([g.idx(11, 3) as u16, g.idx(12, 3) as u16]);
+        assert!(points.len() > MAX_LOCAL && points.len() <= MAX_BOARD);
+        let (top, middle) = (g.idx(0, 1), g.idx(0, 2));
+        let same_chain = |p: usize, q: usize| {
+            let mut seen = vec![false; cells.len()];
+            let mut stack = vec![q];
+            while let Some(x) = stack.pop() {
+                if x == p {
+                    return true;
+                }
+                if !std::mem::replace(&mut seen[x], true) {
+                    stack.extend(g.adj(x).into_iter().filter(|&n| cells[n] == cells[q]));
+                }
+            }
+            false
+        };
+        let mut s = LocalSolver::default();
+        for walls in [BLACK, WHITE] {
+            // the short chain in the middle row is Black's: as walls, Black's group is the
+            // node captured; as contents, White's group is the walls and captures
+            let node_of = |p: usize| {
+                if cells[p] != EMPTY && same_chain(p, middle) {
+                    Some((0, walls == WHITE))
+                } else if cells[p] != EMPTY && same_chain(p, top) {
+                    Some((1, walls == BLACK))
+                } else {
+                    None
+                }
+            };
+            let anchor = |p: usize| cells[p] == WHITE && !same_chain(p, top);
+            assert!(s.set_up_chains(&g, &cells, &points, node_of, anchor, walls));
+            let short_side_falls = if walls == BLACK {
+                Capture::Contents
+            } else {
+                Capture::Walls
+            };
+            for first in [BLACK, WHITE] {
+                assert_eq!(
+                    s.first_capture(first),
+                    Some(short_side_falls),
+                    "walls {walls}, first {first}"
+                );
+            }
+        }
+    }
 }
