@@ -314,12 +314,28 @@ const POTENTIAL_ASKED_STONES: u32 = 30;
 const SETTLE_SHORT_LIBS: u16 = 4;
 /// Points at most (the group's liberties and the enemy stones among them) of the local
 /// fight that reads a small group holding enemy stones instead of its share of the final
-/// batch ([`DeadEstimator::read_eye_space`]): the local solver's whole board
-/// ([`MAX_POINTS`] + [`MAX_DAME`]).
+/// batch ([`DeadEstimator::read_eye_space`]): the limit of [`LocalSolver::set_up`]
+/// ([`MAX_POINTS`] + [`MAX_DAME`]); a wider fight goes to the race read. **choice**, means
+/// over seeds 0–4 against 10 (`benches/seed_spread.py --against`): at 16 (a `set_up` taking
+/// the limit as an argument, the seki read's kept at 10), Tygem counted exact 21,559.8 and
+/// wrong winners 90.4 unchanged (equal under all five seeds), resigned games named 77.80%
+/// (equal under two seeds, worse under three by under 0.01 points); scan instructions for the
+/// first 1,000 Tygem games 2.288 G either way.
 const READ_POINTS: usize = MAX_POINTS + MAX_DAME;
 /// Points at most (empty points and stones on points) of a race read
 /// ([`DeadEstimator::read_race`]); the local solver takes up to
-/// [`super::local::MAX_BOARD`].
+/// [`super::local::MAX_BOARD`]. **choice**, means over seeds 0–4 against 16
+/// (`benches/seed_spread.py --against`): at 24, Tygem counted exact 21,559.8 and wrong
+/// winners 90.4 unchanged (equal under all five seeds), resigned games named 77.80% (better
+/// under two seeds, equal under three, by under 0.01 points); scan instructions for the
+/// first 1,000 Tygem games 2.288 G → 2.290 G, a full scan's CPU the same. Seed 0 at 24: of
+/// the race reads that reach the solver, 62 have 17 to 24 points and 6 of them give a
+/// verdict (the others run out of [`RACE_BUDGET`]), while 11,106 read attempts stop at more
+/// than 24 points and 6,444 at [`RACE_NODES`] or a dead chain of the group's colour. At 24
+/// with [`RACE_BUDGET`] 100,000 (16 of the 62 give a verdict, and 52 race reads of at most
+/// 16 points run out instead of 127): counted games unchanged under all five seeds again,
+/// resigned games better under two, for a full scan's CPU 34.3 s → 39.5 s (user + sys, two
+/// threads; a read 0.1 s at most).
 const RACE_POINTS: usize = 16;
 /// New positions one question of a race read may visit (**choice**: seed 0, 2,279 race reads
 /// reach the solver and 127 of them run out; means over seeds 0–4 against the build without
