@@ -147,7 +147,7 @@ impl DeadEstimator {
         }
         self.group_members(nch);
         for gi in 0..self.groups.len() {
-            for k in self.member_start[gi] as usize..self.member_start[gi + 1] as usize {
+            for k in self.member_range(gi) {
                 let ch = self.members[k] as usize;
                 self.stones.extend_from_slice(st.stones(ch));
                 let e = self.container[ch];
@@ -297,11 +297,7 @@ impl DeadEstimator {
         }
         let read_decided: Vec<u16> = (0..dead_below.len())
             .filter(|&gi| reads[gi].is_some())
-            .flat_map(|gi| {
-                self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize]
-                    .iter()
-                    .copied()
-            })
+            .flat_map(|gi| self.members[self.member_range(gi)].iter().copied())
             .collect();
         freed.retain(|y| !read_decided.contains(y));
         let mut forced: Vec<u16> = Vec::new();
@@ -322,8 +318,7 @@ impl DeadEstimator {
         }
         for (gi, &below) in dead_below.iter().enumerate() {
             let mut share = self.shares[gi];
-            let members =
-                &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+            let members = &self.members[self.member_range(gi)];
             let read = reads[gi].or_else(|| {
                 members
                     .iter()
@@ -337,8 +332,7 @@ impl DeadEstimator {
             // seki or no eye against no eye, which random play cannot keep (see
             // [`equal_eyes_seki`])
             if read.is_none() && (SHAKY_LOW..below).contains(&share) {
-                let members = &self.members
-                    [self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+                let members = &self.members[self.member_range(gi)];
                 if equal_eyes_seki(g, cells, st, members) {
                     share = 1.0;
                 }
@@ -346,8 +340,7 @@ impl DeadEstimator {
             // and a group no enemy move can approach lives, however the playouts went: their
             // area spans the fights around it, and random play there opens it up (a closed
             // seki, see [`closed_seki`]; measured with the same test in `kill_hopeless`)
-            let members =
-                &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+            let members = &self.members[self.member_range(gi)];
             if read.is_none()
                 && share < below
                 && closed_seki(g, cells, st, members, |z| self.status[z] == ALIVE)
@@ -371,7 +364,7 @@ impl DeadEstimator {
                 share = 1.0;
                 life = Some(LifeReason::TempoRace);
             }
-            for k in self.member_start[gi] as usize..self.member_start[gi + 1] as usize {
+            for k in self.member_range(gi) {
                 let ch = self.members[k] as usize;
                 self.life[ch] = life;
                 // a split verdict is reported as unsettled, whichever way it went (a race
@@ -454,8 +447,7 @@ impl DeadEstimator {
         if dead_below[gi] != SETTLE_ENCLOSED_DEAD_BELOW {
             return None;
         }
-        let members =
-            &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+        let members = &self.members[self.member_range(gi)];
         let c = st.chains[members[0] as usize].color;
         let mut libs: Vec<usize> = Vec::new();
         for &m in members {
@@ -505,8 +497,7 @@ impl DeadEstimator {
             if verdict == Some(false) {
                 revived.extend_from_slice(&inside);
                 // and the enemy chains the group touches, which its capture frees
-                let members = &self.members
-                    [self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+                let members = &self.members[self.member_range(gi)];
                 for &m in members {
                     freed.extend_from_slice(st.enemies_of_chain(m as usize));
                 }
@@ -520,8 +511,7 @@ impl DeadEstimator {
             .iter()
             .flat_map(|&y| st.stones(y as usize).iter().copied())
             .collect();
-        let members =
-            &self.members[self.member_start[gi] as usize..self.member_start[gi + 1] as usize];
+        let members = &self.members[self.member_range(gi)];
         let wall_of = |p: usize| {
             let id = st.chain_id[p];
             (cells[p] == c)
@@ -598,9 +588,7 @@ impl DeadEstimator {
         dead_below: &[f64],
         libs: &[usize],
     ) -> Option<bool> {
-        let members = self.members
-            [self.member_start[gi] as usize..self.member_start[gi + 1] as usize]
-            .to_vec();
+        let members = self.members[self.member_range(gi)].to_vec();
         let c = st.chains[members[0] as usize].color;
         let nlibs = libs.len();
         let mut points: Vec<u16> = libs.iter().map(|&p| p as u16).collect();
@@ -812,6 +800,11 @@ impl DeadEstimator {
                     .iter()
                     .any(|&n| cells[n] == opp(colour) && self.tempo_group[n] != NONE)
             })
+    }
+
+    /// Where the chains of group `gi` lie in `members` (see [`DeadEstimator::group_members`]).
+    fn member_range(&self, gi: usize) -> std::ops::Range<usize> {
+        self.member_start[gi] as usize..self.member_start[gi + 1] as usize
     }
 
     /// The undecided chains of each group in `groups`, in chain order, as
