@@ -343,7 +343,8 @@ const RACE_POINTS: usize = 16;
 /// 0.7% fewer scan instructions on the first 2,000 Tygem games).
 const RACE_BUDGET: usize = 10_000;
 /// Chains taken as nodes at most in a race read, the group's own and the enemy's (the local
-/// solver's limit).
+/// solver's limit). Measured at stop 43: 16 (and the solver's limit 16) leaves every row of
+/// the 77,076 Tygem games the same under seed 0 (no read it admits changes a verdict).
 const RACE_NODES: usize = 12;
 /// A race read also for groups holding no enemy stones among their liberties, whose enemy
 /// neighbours are short of liberties (**choice**, seed 0 against main's build: +5 exact
