@@ -4,8 +4,7 @@
 --   margin_recorded_rules is B minus W in points; result_margin is the recorded margin as parsed.
 --   colours_swapped: the recorded margin is the exact opposite of the recomputed one, by 5
 --   points or more (the `explain` line "the record matches with its colours swapped"; 8 games in
---   corpus/dev, among them five KGS games of 2000; one in the Tygem counted games,
---   2006-12/130237234).
+--   corpus/dev, among them five KGS games of 2000; none in the Tygem counted games).
 -- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points
 -- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points
 SELECT

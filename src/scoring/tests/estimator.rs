@@ -3199,3 +3199,58 @@ fn stones_inside_a_group_a_race_read_kills_live() {
     assert_dead(&r, &white);
     assert_alive(&r, &["S19", "T18"]);
 }
+
+/// Tygem 2006-12/130237234 (counted W+13.5), the lower left: Black's eleven stones F4–F2–A1
+/// are short of liberties inside White's lower left, and the race read of their fight reaches
+/// Black's B5, a stone already judged dead. The read used to end at a dead chain of the
+/// group's own colour: the final playouts kept the group alive in 79% of their runs (75%
+/// needed inside an enemy enclosure) and the corner read as a seki of 47 stones, B+13.5, the
+/// record's margin with its colours swapped. Taken as a stone on a point, like any small
+/// chain, the dead stone no longer stops the read: White captures the group even with Black
+/// moving first, and the count is the record's (W+13.5 with the game's prisoners).
+#[test]
+fn a_dead_stone_of_the_groups_colour_does_not_stop_the_race_read() {
+    let mut g = game(
+        "
+        . . . . . . . O O X . . . X X O . O .
+        . X O . . . O O X . X X X X O . . . .
+        X O O O O O O X X . X O X O O O O O .
+        . X O O X X X . . X O O X X O X X O O
+        . X O . X X . X X . O . X O X X X X O
+        . . O X X O X X X X O O O O O X . X X
+        . . O X O O O X O O O . . . O O X X .
+        . . . O . O X X O X X X X X O O O X .
+        . . O O O O O O O X O . O X O O X . .
+        . O O X . O . O O X . O X X O X X X X
+        O O X X X X O O X O O X . X O X O O X
+        O X X X X . X X X O O X . X X O O O O
+        X X X O X X X X O X X X X X X X O . X
+        O O O O O X O X O X O . . O O X O O X
+        . X . O . O O O O X O . . X O X O . X
+        O . O O O X . O X X O X . X X O O O .
+        O O O X O X . O O O X X . . . X X O O
+        O X X X X X O O X X X . . . . X O X X
+        X X . . X O O O O O X . . . . X O . .
+        ",
+    );
+    g.last_mover = Some(Color::White);
+    g.result = Some(RecordedResult {
+        winner: Some(Outcome::White),
+        margin: Some(13.5),
+        counted: true,
+    });
+    let r = g.score();
+    let black = [
+        "F4", "D3", "F3", "B2", "C2", "D2", "E2", "F2", "A1", "B1", "E1",
+    ];
+    assert_dead(&r, &black);
+    for p in black {
+        assert_eq!(
+            reason_at(&g, vertex(p)),
+            Some(DeadReason::EyeSpaceRead),
+            "{p}"
+        );
+    }
+    // the seki left is the right side's, of 18 stones (47 with the lower left's)
+    assert_eq!(r.seki_stones.len(), 18, "{:?}", r.seki_stones);
+}
