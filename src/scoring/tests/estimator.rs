@@ -2016,9 +2016,13 @@ fn an_enclosure_of_more_than_half_the_board_is_open_board() {
 /// For White, every black chain and empty point forms one component, walled by White: an
 /// "enclosure" holding all 126 black stones, and since none of the black groups had two eyes
 /// yet, all of them died (Black: no area at all). Contents of forty stones or more are no
-/// enclosure's prisoners; the final playouts decide them: Black's group through P7 lives,
-/// and the centre group through K14, which lived while the black stones already dead around
-/// it took its walls' liberties in the playouts, dies in them now (Black resigned).
+/// enclosure's prisoners; the final playouts decide them: Black's group through P7 lives.
+/// The centre group through K14 died in the final playouts at stop 42, while the black
+/// groups beside it on the left were dead by the static rule; since stop 43 a game not
+/// counted gives every enclosure the semeai check (see `DeadEstimator::outlives`), fewer of
+/// the black stones die (100 → 60 in the record's position), and the centre group lives in
+/// 90% of the final playouts, as GNU Go 3.8's `final_status` has it (its dead list: 59
+/// stones; ours 60 black and 8 white).
 #[test]
 fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
     let g = game(
@@ -2047,11 +2051,7 @@ fn forty_enemy_stones_are_not_one_enclosures_prisoners() {
     let r = g.score();
     assert!(r.black_area > 0);
     assert!(r.dead_black < 126, "{}", r.dead_black);
-    assert_alive(&r, &["P7", "J4"]);
-    assert!(matches!(
-        reason_at(&g, vertex("K14")),
-        Some(DeadReason::FinalPlayouts { .. })
-    ));
+    assert_alive(&r, &["P7", "J4", "K14"]);
 }
 
 /// Tygem game 85419473 (counted B+4.5 with the black group on the lower right edge dead):
@@ -2989,10 +2989,11 @@ fn a_wall_in_atari_inside_its_eye_space_breaks_the_space() {
 /// in the playouts neither side could fill the points between the black stones without
 /// putting a chain in atari, so White lived in every one as if in seki. The black stones are
 /// not dead yet: White's group dies in the record, and counting it alive put White 61
-/// points ahead.
+/// points ahead. (A counted game: in a game stopped otherwise the semeai check reads this
+/// enclosure, larger than `SEMEAI_SPACE`, too, and White's group lives.)
 #[test]
 fn three_enemy_chains_out_of_atari_leave_no_sure_eye() {
-    let g = game(
+    let mut g = game(
         "
         . . . . . O O O X X X O X . X . O . .
         . . . . O O X X . X O O . X O O O X .
@@ -3015,6 +3016,11 @@ fn three_enemy_chains_out_of_atari_leave_no_sure_eye() {
         . . . X . O O X X . X . X . X . . . .
         ",
     );
+    g.result = Some(RecordedResult {
+        winner: Some(Outcome::Black),
+        margin: Some(2.5),
+        counted: true,
+    });
     let r = g.score();
     assert_dead(&r, &["M19", "L18", "P17", "R18", "R19"]);
     assert_alive(&r, &["N19", "O18", "P19", "K19", "Q17"]);
