@@ -259,11 +259,7 @@ fn a_fill_leaving_only_one_small_eye_is_no_safe_fill() {
     );
     // as the players left it: a counted game, White's stone the last
     g.last_mover = Some(Color::White);
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::White),
-        margin: Some(0.5),
-        counted: true,
-    });
+    g.result = counted(Outcome::White, 0.5);
     let r = g.score();
     for (x, y) in [(1, 0), (0, 1), (2, 0)] {
         assert!(
@@ -851,11 +847,7 @@ fn a_counted_game_asks_its_fight_questions_with_more_playouts() {
     g.white_plays = 163;
     g.komi = Some(6.5);
     g.rules = Some(RulesetId::Korean);
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::Black),
-        margin: Some(5.5),
-        counted: true,
-    });
+    g.result = counted(Outcome::Black, 5.5);
     let counted = g.score();
     assert_alive(&counted, &["J19", "M19", "K16"]);
     assert_dead(&counted, &["N18", "R18"]);
@@ -3016,11 +3008,7 @@ fn three_enemy_chains_out_of_atari_leave_no_sure_eye() {
         . . . X . O O X X . X . X . X . . . .
         ",
     );
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::Black),
-        margin: Some(2.5),
-        counted: true,
-    });
+    g.result = counted(Outcome::Black, 2.5);
     let r = g.score();
     assert_dead(&r, &["M19", "L18", "P17", "R18", "R19"]);
     assert_alive(&r, &["N19", "O18", "P19", "K19", "Q17"]);
@@ -3240,11 +3228,7 @@ fn a_dead_stone_of_the_groups_colour_does_not_stop_the_race_read() {
         ",
     );
     g.last_mover = Some(Color::White);
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::White),
-        margin: Some(13.5),
-        counted: true,
-    });
+    g.result = counted(Outcome::White, 13.5);
     let r = g.score();
     let black = [
         "F4", "D3", "F3", "B2", "C2", "D2", "E2", "F2", "A1", "B1", "E1",

@@ -71,6 +71,15 @@ impl Game {
     }
 }
 
+/// A recorded result the record says was counted: `winner` by `margin` points.
+fn counted(winner: Outcome, margin: f64) -> Option<RecordedResult> {
+    Some(RecordedResult {
+        winner: Some(winner),
+        margin: Some(margin),
+        counted: true,
+    })
+}
+
 fn margin(r: &ScoreReport, id: RulesetId) -> f64 {
     r.per_ruleset[id.index()].margin_b_minus_w
 }

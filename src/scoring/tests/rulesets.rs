@@ -571,13 +571,6 @@ fn agreement_with_the_record() {
     let mut g = game(&board_185());
     g.rules = Some(RulesetId::Chinese);
     g.komi = Some(7.5);
-    let counted = |winner, margin| {
-        Some(RecordedResult {
-            winner: Some(winner),
-            margin: Some(margin),
-            counted: true,
-        })
-    };
     g.result = counted(Outcome::Black, 1.5);
     let r = g.score();
     assert_eq!(r.margin_recorded_rules, Some(1.5));
