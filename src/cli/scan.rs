@@ -16,6 +16,7 @@ const EXAMPLES: &str = "\
 Examples:
   kifu-audit scan data-samples -o games.parquet
   kifu-audit scan kgs-2020.zip fox/ --threads 8 -o audit.parquet
+  kifu-audit scan fox-9d.7z kgs-2019.tar.bz2 -o audit.parquet
   find . -name '*.sgf' | kifu-audit scan - -o games.parquet
   kifu-audit scan games/ --komi recorded --quiet -o recorded.parquet
   duckdb -c \"SELECT status, count(*) FROM 'games.parquet' GROUP BY ALL\"";
@@ -56,8 +57,8 @@ pub struct PlayoutsArg {
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
     /// SGF files, directories (searched recursively for .sgf files and archives, in any
-    /// case), archives (.zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .sgf.gz), or `-` to
-    /// read paths from standard input.
+    /// case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, and
+    /// .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst), or `-` to read paths from standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

@@ -70,7 +70,8 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         .thread_name(|i| format!("kifu-audit-{i}"))
         .build()
         .context("cannot start worker threads")?;
-    let paths = source::expand_inputs(&config.inputs);
+    let mut skipped = source::Skipped::new();
+    let paths = source::expand_inputs_noting(&config.inputs, &mut skipped);
     let progress = make_progress(config.progress, &paths);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
@@ -178,6 +179,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         writer.finish()?;
     }
     summary.elapsed = started.elapsed();
+    summary.skipped = skipped;
     Ok(summary)
 }
 

@@ -31,7 +31,12 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
+    /// Files the directory walk passed over (neither SGF nor an archive), by name ending.
+    pub skipped: crate::sgf::source::Skipped,
 }
+
+/// Name endings of passed-over files the summary lists, the commonest first.
+const SKIPPED_ENDINGS: usize = 6;
 
 impl Summary {
     /// Adds one row.
@@ -105,6 +110,9 @@ impl Summary {
             self.agreement[i] += other.agreement[i];
         }
         self.colours_swapped += other.colours_swapped;
+        for (k, v) in &other.skipped {
+            *self.skipped.entry(k.clone()).or_default() += v;
+        }
     }
 
     /// The human-readable report printed at the end of a run (all rulesets).
@@ -136,6 +144,35 @@ impl Summary {
                 ""
             }
         );
+        if !self.skipped.is_empty() {
+            let files: u64 = self.skipped.values().sum();
+            let mut endings: Vec<(&String, &u64)> = self.skipped.iter().collect();
+            endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+            let shown: Vec<String> = endings
+                .iter()
+                .take(SKIPPED_ENDINGS)
+                .map(|(e, n)| {
+                    let e = if e.is_empty() {
+                        "no ending"
+                    } else {
+                        e.as_str()
+                    };
+                    format!("{e} {n}")
+                })
+                .collect();
+            let more = if endings.len() > SKIPPED_ENDINGS {
+                ", …"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "  passed over: {files} file{} in the directories that {} neither SGF nor an archive ({}{more})",
+                if files == 1 { "" } else { "s" },
+                if files == 1 { "is" } else { "are" },
+                shown.join(", ")
+            );
+        }
         if !self.by_error_kind.is_empty() {
             let kinds: Vec<String> = self
                 .by_error_kind

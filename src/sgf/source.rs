@@ -1,11 +1,12 @@
-//! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.tar`,
-//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, single-file `.sgf.gz`) and `-` (a list of paths on
-//! standard input). Archives are streamed, never unpacked to disk; an archive inside an
-//! archive is read from memory (its size bounded like any member's, nesting at most
-//! [`MAX_NESTING`] deep), its items named `inner.zip::member`. Every problem — an
-//! unreadable path, a broken archive, a member that decompresses past the size limit, a FIFO,
-//! a link inside a tar, a tar cut short between two members —
-//! becomes an item carrying an error, so that it turns into a row: nothing is dropped silently.
+//! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
+//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, and single compressed SGF files
+//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`) and `-` (a list of paths on standard input).
+//! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
+//! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
+//! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
+//! member that decompresses past the size limit, a FIFO, a link inside a tar, a tar cut short
+//! between two members, an archive of a format not read (`.rar`, `.lzh`…) — becomes an item
+//! carrying an error, so that it turns into a row: nothing is dropped silently.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read};
@@ -61,34 +62,67 @@ pub const MAX_NESTING: u8 = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
     Sgf,
-    SgfGz,
+    /// One SGF file, compressed (not an archive: it opens at any nesting depth).
+    SgfCompressed(Codec),
     Zip,
-    Tar,
-    TarGz,
-    TarBz2,
-    TarXz,
+    SevenZ,
+    /// A tar archive, compressed or not.
+    Tar(Option<Codec>),
+    /// An archive of a format not read (named in the error row): its games would otherwise
+    /// be skipped without a word.
+    Unsupported(&'static str),
 }
+
+/// A stream compression around a tar archive or a single SGF file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codec {
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd,
+}
+
+/// Name endings (matched without regard to case) and what they are.
+const KINDS: &[(&str, InputKind)] = &[
+    (".sgf", InputKind::Sgf),
+    (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
+    (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
+    (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
+    (".sgf.zst", InputKind::SgfCompressed(Codec::Zstd)),
+    (".zip", InputKind::Zip),
+    (".7z", InputKind::SevenZ),
+    (".tar", InputKind::Tar(None)),
+    (".tar.gz", InputKind::Tar(Some(Codec::Gzip))),
+    (".tgz", InputKind::Tar(Some(Codec::Gzip))),
+    (".tar.bz2", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tbz2", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tar.xz", InputKind::Tar(Some(Codec::Xz))),
+    (".txz", InputKind::Tar(Some(Codec::Xz))),
+    (".tar.zst", InputKind::Tar(Some(Codec::Zstd))),
+    (".tzst", InputKind::Tar(Some(Codec::Zstd))),
+    // archive formats with no well-kept pure-Rust reader (RAR's is the C++ unrar, under a
+    // licence of its own), each an error row that says so
+    (".rar", InputKind::Unsupported("RAR")),
+    (".lzh", InputKind::Unsupported("LZH")),
+    (".lha", InputKind::Unsupported("LHA")),
+    (".arj", InputKind::Unsupported("ARJ")),
+    (".cab", InputKind::Unsupported("CAB")),
+];
 
 /// Classifies a file name (case-insensitive). `None` for names that are not inputs.
 pub fn classify(name: &str) -> Option<InputKind> {
     let n = name.to_ascii_lowercase();
-    Some(if n.ends_with(".sgf") {
-        InputKind::Sgf
-    } else if n.ends_with(".sgf.gz") {
-        InputKind::SgfGz
-    } else if n.ends_with(".zip") {
-        InputKind::Zip
-    } else if n.ends_with(".tar") {
-        InputKind::Tar
-    } else if n.ends_with(".tar.gz") || n.ends_with(".tgz") {
-        InputKind::TarGz
-    } else if n.ends_with(".tar.bz2") || n.ends_with(".tbz2") {
-        InputKind::TarBz2
-    } else if n.ends_with(".tar.xz") || n.ends_with(".txz") {
-        InputKind::TarXz
-    } else {
-        return None;
-    })
+    KINDS
+        .iter()
+        .find(|(end, _)| n.ends_with(end))
+        .map(|&(_, kind)| kind)
+}
+
+impl InputKind {
+    /// Whether items of this kind hold other files (and count towards [`MAX_NESTING`]).
+    fn is_archive(self) -> bool {
+        matches!(self, InputKind::Zip | InputKind::SevenZ | InputKind::Tar(_))
+    }
 }
 
 /// Expands the command-line inputs into the ordered list of paths to read: directories are
@@ -96,12 +130,25 @@ pub fn classify(name: &str) -> Option<InputKind> {
 /// (each line a path as its bytes are). Walk errors (permissions, symlink loops) are returned
 /// in place as error paths.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceError)>> {
+    expand_inputs_noting(inputs, &mut Skipped::new())
+}
+
+/// The files found in directories that are neither SGF files nor archives, counted by their
+/// name's ending (lowercase, `""` for none): a folder of `.gib` or `.ngf` records (Tygem's and
+/// Cyberoro's own formats) holds games that are not read, which the summary then says.
+pub type Skipped = std::collections::BTreeMap<String, u64>;
+
+/// [`expand_inputs`], counting the files the directory walk passes over in `skipped`.
+pub fn expand_inputs_noting(
+    inputs: &[PathBuf],
+    skipped: &mut Skipped,
+) -> Vec<Result<PathBuf, (String, SourceError)>> {
     let mut out = Vec::new();
     for input in inputs {
         if input.as_os_str() == "-" {
-            stdin_paths(&mut io::stdin().lock(), &mut out);
+            stdin_paths(&mut io::stdin().lock(), &mut out, skipped);
         } else {
-            expand_one(input, &mut out);
+            expand_one(input, &mut out, skipped);
         }
     }
     out
@@ -111,7 +158,11 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
 /// bytes are (a name that is not UTF-8, or that begins or ends with a space, is still a path;
 /// only a `\r` before the newline is dropped), and blank lines are skipped. A read error ends
 /// the list with an error row.
-fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
+fn stdin_paths(
+    list: &mut impl BufRead,
+    out: &mut Vec<Result<PathBuf, (String, SourceError)>>,
+    skipped: &mut Skipped,
+) {
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -122,7 +173,7 @@ fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Result<PathBuf, (String, S
                 l = l.strip_suffix(b"\n").unwrap_or(l);
                 l = l.strip_suffix(b"\r").unwrap_or(l);
                 if !l.iter().all(u8::is_ascii_whitespace) {
-                    expand_one(&path_from_bytes(l), out);
+                    expand_one(&path_from_bytes(l), out, skipped);
                 }
             }
             Err(e) => {
@@ -171,7 +222,11 @@ fn bytes_text(bytes: &[u8]) -> String {
     text
 }
 
-fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>) {
+fn expand_one(
+    path: &Path,
+    out: &mut Vec<Result<PathBuf, (String, SourceError)>>,
+    skipped: &mut Skipped,
+) {
     if path.is_dir() {
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
@@ -181,10 +236,18 @@ fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>
                 Ok(e) => {
                     // Not only regular files: a FIFO or device named like an input becomes an
                     // error row (`open_regular`), not a silent skip.
-                    if !e.file_type().is_dir()
-                        && classify(&e.file_name().to_string_lossy()).is_some()
-                    {
+                    if e.file_type().is_dir() {
+                        continue;
+                    }
+                    let name = e.file_name().to_string_lossy();
+                    if classify(&name).is_some() {
                         out.push(Ok(e.into_path()));
+                    } else {
+                        let ending = match name.rfind('.') {
+                            Some(dot) if dot > 0 => name[dot..].to_ascii_lowercase(),
+                            _ => String::new(),
+                        };
+                        *skipped.entry(ending).or_default() += 1;
                     }
                 }
                 Err(e) => {
@@ -199,7 +262,8 @@ fn expand_one(path: &Path, out: &mut Vec<Result<PathBuf, (String, SourceError)>>
 }
 
 /// Counts the SGF items a list of paths will yield, where that is cheap to know: plain files
-/// count one, zips are counted from their central directory; tar archives are not (`None`).
+/// count one, zips are counted from their central directory and 7z archives from their
+/// header; tar archives are not (`None`).
 pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u64> {
     let mut total = 0u64;
     for p in paths {
@@ -221,9 +285,23 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .unwrap_or(1);
                     total += n.max(1);
                 }
-                Some(InputKind::Tar | InputKind::TarGz | InputKind::TarBz2 | InputKind::TarXz) => {
-                    return None
+                Some(InputKind::SevenZ) => {
+                    let n = File::open(path)
+                        .ok()
+                        .and_then(|f| {
+                            let mut f = io::BufReader::new(f);
+                            sevenz_rust2::Archive::read_with_memory_limit(
+                                &mut f,
+                                &sevenz_rust2::Password::empty(),
+                                SEVEN_Z_MEMORY_KB,
+                            )
+                            .ok()
+                        })
+                        .map(|a| a.files.iter().filter(|e| sgf_entry(e)).count() as u64)
+                        .unwrap_or(1);
+                    total += n.max(1);
                 }
+                Some(InputKind::Tar(_)) => return None,
                 _ => total += 1,
             },
         }
@@ -285,34 +363,39 @@ fn read_kind<R: Read + io::Seek>(
     };
     match kind {
         InputKind::Sgf => sink(item(read_sized(reader, max_bytes))),
-        InputKind::SgfGz => sink(item(read_limited(
-            GzMembers::new(io::BufReader::new(reader)),
-            max_bytes,
-        ))),
+        InputKind::SgfCompressed(codec) => sink(item(
+            decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
+        )),
         InputKind::Zip => read_zip(source, reader, max_bytes, depth, sink),
-        InputKind::Tar => read_tar(source, reader, max_bytes, depth, sink),
-        InputKind::TarGz => read_tar(
-            source,
-            GzMembers::new(io::BufReader::new(reader)),
-            max_bytes,
-            depth,
-            sink,
-        ),
-        InputKind::TarBz2 => read_tar(
-            source,
-            bzip2::read::MultiBzDecoder::new(io::BufReader::new(reader)),
-            max_bytes,
-            depth,
-            sink,
-        ),
-        InputKind::TarXz => read_tar(
-            source,
-            xz2::read::XzDecoder::new_multi_decoder(io::BufReader::new(reader)),
-            max_bytes,
-            depth,
-            sink,
-        ),
+        InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, sink),
+        InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, sink),
+        InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
+            Ok(r) => read_tar(source, r, max_bytes, depth, sink),
+            Err(e) => sink(item(Err(e))),
+        },
+        InputKind::Unsupported(format) => sink(item(Err(SourceError::Archive(format!(
+            "{source}: {format} archives are not read; unpack it and scan the files"
+        ))))),
     }
+}
+
+/// The decompressed stream of `reader`: every member or frame of a stream made of several
+/// (as `cat a.gz b.gz` makes, or parallel compressors write).
+fn decompressed<'r, R: Read + 'r>(
+    codec: Codec,
+    reader: R,
+) -> Result<Box<dyn Read + 'r>, SourceError> {
+    let reader = io::BufReader::new(reader);
+    Ok(match codec {
+        Codec::Gzip => Box::new(GzMembers::new(reader)),
+        Codec::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
+        Codec::Xz => Box::new(xz2::read::XzDecoder::new_multi_decoder(reader)),
+        // zstd's decoder reads on across frames unless told to stop after one
+        Codec::Zstd => Box::new(
+            zstd::stream::read::Decoder::with_buffer(reader)
+                .map_err(|e| SourceError::Io(format!("zstd decoder: {e}")))?,
+        ),
+    })
 }
 
 /// Reads a whole SGF file whose size can be known first: one over the limit is refused
@@ -392,8 +475,8 @@ fn hand_on(
             })
         }
     };
-    // a gzipped SGF is one file, not an archive holding others: it opens at any depth
-    if kind != InputKind::SgfGz && depth + 1 >= MAX_NESTING {
+    // a compressed SGF is one file, not an archive holding others: it opens at any depth
+    if kind.is_archive() && depth + 1 >= MAX_NESTING {
         return sink(InputItem {
             source: source.to_string(),
             member: Some(name.clone()),
@@ -735,6 +818,226 @@ impl MemberInflater {
     }
 }
 
+/// The most memory a 7z decoder may take for its dictionary or model, and for the archive's
+/// header, in KiB: 7-Zip 25's strongest preset (`-mx9`) packs a large collection with a 128
+/// MiB dictionary, which its decoder takes with 1 MiB more; a bigger one (up to 1.5 GiB with
+/// `-md`) would break the scan's bound on memory, and such an archive is an error row that
+/// says so (**choice**: peak RSS of a scan of the Tygem games packed with `-mx9`: see
+/// README, Measured).
+const SEVEN_Z_MEMORY_KB: usize = 136 << 10;
+
+/// A 7z reader's error in words, the memory limit's with what to do about it.
+fn seven_z_error(e: &sevenz_rust2::Error) -> String {
+    match e {
+        sevenz_rust2::Error::MaxMemLimited { actaul_kb, .. } => format!(
+            "its decoder needs {} MiB, more than the {} MiB a scan allows \
+             (repack it with a dictionary of 128 MiB or less, as 7-Zip's -mx9 makes)",
+            actaul_kb.div_ceil(1024),
+            SEVEN_Z_MEMORY_KB / 1024
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// Whether a 7z reader's error is a method it lacks because the data is encrypted (AES is
+/// not built in: there is no password to give it).
+fn encrypted(e: &sevenz_rust2::Error) -> bool {
+    e.to_string().contains("AES")
+}
+
+/// Whether a 7z entry is a file whose name makes it an input (an SGF file or an archive).
+fn sgf_entry(entry: &sevenz_rust2::ArchiveEntry) -> bool {
+    !entry.is_directory() && !entry.is_anti_item() && classify(entry.name()).is_some()
+}
+
+/// The entries of a 7z archive as its reader visits them: block by block, each block's
+/// entries with data in the archive's order, then the entries without data (empty files,
+/// directories). Kept as indices and a checksum of each name rather than names, so that an
+/// archive of a million games costs a few megabytes here.
+struct SevenZEntries {
+    /// Entry indices in visiting order.
+    order: Vec<u32>,
+    /// Per entry: CRC-32 of its name, to check that the visit follows `order`.
+    name_crc: Vec<u32>,
+    /// Per entry: whether it is an input ([`sgf_entry`]).
+    wanted: Vec<bool>,
+}
+
+impl SevenZEntries {
+    fn new(archive: &sevenz_rust2::Archive) -> Self {
+        let block = &archive.stream_map.file_block_index;
+        let n = archive.files.len() as u32;
+        let mut order: Vec<u32> = (0..n)
+            .filter(|&i| block[i as usize].is_some() && archive.files[i as usize].has_stream)
+            .collect();
+        order.sort_by_key(|&i| (block[i as usize], i));
+        order.extend((0..n).filter(|&i| block[i as usize].is_none()));
+        SevenZEntries {
+            order,
+            name_crc: archive
+                .files
+                .iter()
+                .map(|e| crc32fast::hash(e.name().as_bytes()))
+                .collect(),
+            wanted: archive.files.iter().map(sgf_entry).collect(),
+        }
+    }
+
+    /// The index of `entry`, the next one visited: the entry at `cursor` in the visiting
+    /// order, or (should the reader ever visit in another order) the first entry of that
+    /// name not yet visited, searched for and swapped in.
+    fn index_of(
+        &mut self,
+        entry: &sevenz_rust2::ArchiveEntry,
+        cursor: &mut usize,
+    ) -> Option<usize> {
+        let crc = crc32fast::hash(entry.name().as_bytes());
+        let at = *self.order.get(*cursor)? as usize;
+        *cursor += 1;
+        if self.name_crc[at] == crc {
+            return Some(at);
+        }
+        let k = self.order[*cursor..]
+            .iter()
+            .position(|&i| self.name_crc[i as usize] == crc)?;
+        self.order.swap(*cursor - 1, *cursor + k);
+        Some(self.order[*cursor - 1] as usize)
+    }
+}
+
+/// Reads a 7z archive: its entries in the order they are stored, solid blocks decoded once
+/// from start to end. Every SGF-like entry gets an item: its bytes, or why they could not be
+/// read — a member over the size limit (the rest of its solid block is then abandoned, not
+/// decoded to no end, and each member in it named), a checksum that does not match, an
+/// encrypted or unknown method, or an archive damaged before the member.
+fn read_7z<R: Read + io::Seek>(
+    source: &str,
+    reader: R,
+    max_bytes: u64,
+    depth: u8,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    use sevenz_rust2::{ArchiveReader, EntryDecision, Password};
+    let archive_error = |message: String| InputItem {
+        source: source.to_string(),
+        member: None,
+        data: Err(SourceError::Archive(message)),
+    };
+    let mut archive = match ArchiveReader::new_with_memory_limit(
+        io::BufReader::new(reader),
+        Password::empty(),
+        SEVEN_Z_MEMORY_KB,
+    ) {
+        Ok(a) => a,
+        Err(e) if encrypted(&e) => {
+            return sink(archive_error(format!(
+                "{source}: its list of files is encrypted (a password is needed); encrypted \
+                 archives are not read"
+            )))
+        }
+        Err(e) => {
+            return sink(archive_error(format!(
+                "{source}: not a readable 7z: {}",
+                seven_z_error(&e)
+            )))
+        }
+    };
+    // the scan's own threads are busy scoring
+    archive.set_thread_count(1);
+    let mut entries = SevenZEntries::new(archive.archive());
+    let mut handed = vec![false; entries.wanted.len()];
+    let mut cursor = 0;
+    let mut skipped_after: Option<String> = None;
+    let mut go_on = true;
+    let result = archive.for_each_entries_with_decision(|entry, data| {
+        let index = entries.index_of(entry, &mut cursor);
+        if !sgf_entry(entry) {
+            return Ok(EntryDecision::Continue);
+        }
+        if let Some(i) = index {
+            handed[i] = true;
+        }
+        let name = entry.name().to_string();
+        let size = entry.size();
+        let (data, decision) = if size > max_bytes {
+            // decoding it to its end to reach the members after it would be a bomb's work
+            skipped_after = Some(name.clone());
+            (
+                Err(SourceError::TooLarge { limit: max_bytes }),
+                EntryDecision::SkipBlock,
+            )
+        } else {
+            // the reader checks the member's CRC-32 as it ends
+            let data = read_limited_sized(data, max_bytes, size).and_then(|bytes| {
+                if bytes.len() as u64 == size {
+                    Ok(bytes)
+                } else {
+                    Err(SourceError::Io(format!(
+                        "decoded to {} bytes, the archive says {size}",
+                        bytes.len()
+                    )))
+                }
+            });
+            // a damaged member leaves its block's decoder where it cannot go on
+            let decision = if data.is_ok() {
+                EntryDecision::Continue
+            } else {
+                skipped_after = Some(name.clone());
+                EntryDecision::SkipBlock
+            };
+            (data, decision)
+        };
+        let data = data.map_err(|e| match e {
+            SourceError::Io(m) | SourceError::Archive(m) => {
+                SourceError::Archive(format!("{source}::{name}: {m}"))
+            }
+            other => other,
+        });
+        go_on = hand_on(source, name, data, max_bytes, depth, sink);
+        Ok(if go_on { decision } else { EntryDecision::Stop })
+    });
+    if !go_on {
+        return false;
+    }
+    // the members not handed on: after a damaged or oversize member of the same solid
+    // block, or after the point where the archive could not be decoded further
+    let why = match (&result, &skipped_after) {
+        (Err(e), _) => format!(
+            "the archive could not be decoded this far: {}",
+            seven_z_error(e)
+        ),
+        (Ok(()), Some(first)) => {
+            format!(
+                "not decoded: it follows {first} in the same solid block, which could not be read"
+            )
+        }
+        (Ok(()), None) => "not decoded (the archive's entries did not reach it)".to_string(),
+    };
+    let files = &archive.archive().files;
+    for (i, entry) in files.iter().enumerate() {
+        if !entries.wanted[i] || handed[i] {
+            continue;
+        }
+        let name = entry.name().to_string();
+        let message = if archive.archive().is_file_encrypted(i) {
+            format!(
+                "{source}::{name}: encrypted (a password is needed); encrypted archives are \
+                 not read"
+            )
+        } else {
+            format!("{source}::{name}: {why}")
+        };
+        if !sink(InputItem {
+            source: source.to_string(),
+            member: Some(name),
+            data: Err(SourceError::Archive(message)),
+        }) {
+            return false;
+        }
+    }
+    true
+}
+
 fn read_tar(
     source: &str,
     reader: impl Read,
@@ -889,9 +1192,21 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(classify("a.SGF"), Some(InputKind::Sgf));
-        assert_eq!(classify("a.sgf.gz"), Some(InputKind::SgfGz));
-        assert_eq!(classify("x.TGZ"), Some(InputKind::TarGz));
-        assert_eq!(classify("x.tar.xz"), Some(InputKind::TarXz));
+        assert_eq!(
+            classify("a.sgf.gz"),
+            Some(InputKind::SgfCompressed(Codec::Gzip))
+        );
+        assert_eq!(
+            classify("a.SGF.ZST"),
+            Some(InputKind::SgfCompressed(Codec::Zstd))
+        );
+        assert_eq!(classify("x.TGZ"), Some(InputKind::Tar(Some(Codec::Gzip))));
+        assert_eq!(classify("x.tar.xz"), Some(InputKind::Tar(Some(Codec::Xz))));
+        assert_eq!(classify("x.tzst"), Some(InputKind::Tar(Some(Codec::Zstd))));
+        assert_eq!(classify("x.tar"), Some(InputKind::Tar(None)));
+        assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
+        assert_eq!(classify("kifu.rar"), Some(InputKind::Unsupported("RAR")));
+        assert_eq!(classify("x.gz"), None);
         assert_eq!(classify("MANIFEST.tsv"), None);
     }
 
@@ -901,7 +1216,7 @@ mod tests {
         use std::os::unix::ffi::OsStrExt;
         let list = b"a.sgf\r\nbad\xff.sgf\n\n   \n lead.sgf\nlast.sgf";
         let mut out = Vec::new();
-        stdin_paths(&mut &list[..], &mut out);
+        stdin_paths(&mut &list[..], &mut out, &mut Skipped::new());
         let got: Vec<Vec<u8>> = out
             .into_iter()
             .map(|p| p.unwrap().as_os_str().as_bytes().to_vec())

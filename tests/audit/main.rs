@@ -1,6 +1,7 @@
 //! The integration tests: one binary. Real-record tests read `../shared/corpus` in place and
 //! skip (with a message) when it is absent, as in a user's clone; CI has it.
 
+mod archives;
 mod cli;
 mod common;
 mod corpus_ingestion;
