@@ -641,8 +641,11 @@ fn tygem_games_rarely_leave_one_side_nothing() {
 /// before lone enemy stones became prisoners of large eye spaces; it was 20%).
 const TYGEM_NOTHING_CEILING: f64 = 0.0005;
 
-/// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.060%, 46
-/// games; 0.054%, 42, before stop 43's semeai check in every enclosure of a game not counted;
+/// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.065%, 50
+/// games; 0.060%, 46, before stop 44's enclosed groups of a game not counted needing only 60%
+/// of the final playouts, the four new all resigned games stopped mid-fight, three of them now
+/// named for the side that did not resign; 0.054%, 42, before stop 43's semeai check in every
+/// enclosure of a game not counted;
 /// 0.056%, 43 games, some stops earlier; 0.054% before the playouts started from a board without the stones already judged
 /// dead outside their area, 0.052% before the settle area took in the liberties of chains with four, 0.058% before the playouts' captures at a liberty outside the area and nakade fill
 /// of two stones, 0.066% before lone enemy stones became prisoners of large eye spaces).
@@ -744,7 +747,10 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// taken from the markup; the one left disagrees with its own markup).
 const TYGEM_EXACT_FLOOR: f64 = 0.9281;
 const TYGEM_WINNER_FLOOR: f64 = 0.9961;
-/// Measured 79.85% over seeds 0–4, 79.72% under seed 0 (Korean counting, komi 6.5; 77.81%
+/// Measured 79.98% over seeds 0–4, 79.88% under seed 0 (Korean counting, komi 6.5; 79.85%
+/// and 79.72% before stop 44's enclosed groups of a game not counted needing only the 60% of
+/// the final playouts every group needs, better by 0.09–0.16 points under each seed, the floor
+/// 0.7984 then; 77.81%
 /// and 77.71% before stop 43's semeai check in every enclosure of a game not counted
 /// (`DeadEstimator::outlives`), better by 2.01–2.07 points under each seed, the floor 0.7780
 /// then; 77.80% and 77.70% before stop 43's small dead chains in the race read, the floor
@@ -803,7 +809,7 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9961;
 /// stones on their rim, 68.88% before the eye-space valuation, 67.18% before open neutral areas were split by
 /// distance, 64.00% before open board stopped being an enclosure, 60.5% before that); a static
 /// count of the stones as they lie: 54%.
-const TYGEM_RESIGNED_FLOOR: f64 = 0.7984;
+const TYGEM_RESIGNED_FLOOR: f64 = 0.7997;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// KGS Japanese counted games without markup: measured 92.41% exact over seeds 0–4 (1,417.6 of
 /// 1,534 a seed, 18.6 wrong winners; seed 0 1,417; 1,416.6, 19.6 and seed 0 1,416 before stop

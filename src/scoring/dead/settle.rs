@@ -264,14 +264,12 @@ impl DeadEstimator {
         self.put_back_playout_board(board);
         // enclosures whose contents and walls read out as a seki live whatever the playouts
         // said (see [`DeadEstimator::sealed_seki`])
-        // the share each group needs: more inside an enclosure (see
+        // the share each group needs: in a counted game, more inside an enclosure (see
         // [`SETTLE_ENCLOSED_DEAD_BELOW`])
         let mut dead_below = std::mem::take(&mut self.dead_below);
         dead_below.clear();
         dead_below.extend((0..self.groups.len()).map(|gi| {
-            let first = self.members[self.member_start[gi] as usize] as usize;
-            let e = self.container[first];
-            if e != NONE && !self.encls[e as usize].is_open_board() {
+            if self.counted && self.enclosed_group(gi) {
                 SETTLE_ENCLOSED_DEAD_BELOW
             } else {
                 SETTLE_DEAD_BELOW
@@ -444,7 +442,7 @@ impl DeadEstimator {
         revived: &mut Vec<u16>,
         freed: &mut Vec<u16>,
     ) -> Option<bool> {
-        if dead_below[gi] != SETTLE_ENCLOSED_DEAD_BELOW {
+        if !self.enclosed_group(gi) {
             return None;
         }
         let members = &self.members[self.member_range(gi)];
@@ -735,6 +733,14 @@ impl DeadEstimator {
 
     /// Whether chain `y` lives once the final batch is decided: settled before it, or in a
     /// group of the batch that reached the share it needed.
+    /// Whether group `gi` of the final batch lies inside an enemy enclosure that is not open
+    /// board (the container of its first chain).
+    fn enclosed_group(&self, gi: usize) -> bool {
+        let first = self.members[self.member_start[gi] as usize] as usize;
+        let e = self.container[first];
+        e != NONE && !self.encls[e as usize].is_open_board()
+    }
+
     fn lives_after_batch(&mut self, y: usize, dead_below: &[f64]) -> bool {
         match self.status[y] {
             ALIVE | SETTLED => true,
