@@ -1,5 +1,6 @@
 //! Archive formats beyond zip and tar.gz: 7z archives made by 7-Zip itself
-//! (`tests/fixtures/archives/`, see its README for the commands), tar.zst, single SGF files
+//! (`tests/fixtures/archives/`, see its README for the commands), zip members compressed with
+//! every method 7-Zip writes, tar.zst, single SGF files
 //! compressed with bzip2, xz or zstd, and the archive formats not read (`.rar`…), which must
 //! be error rows, not files skipped without a word.
 
@@ -192,6 +193,19 @@ fn a_damaged_7z_accounts_for_every_game() {
     let rows = audit_paths(&[path], &options(), 1).unwrap();
     assert!(!rows.is_empty());
     assert!(rows.iter().any(|r| r.ingest.status == Status::Error));
+}
+
+/// A zip whose members 7-Zip compressed each with another method (Deflate, Deflate64, BZip2,
+/// LZMA, PPMd, XZ, stored): every member reads as the loose file does.
+#[test]
+fn zip_members_of_every_method_7zip_writes_are_read() {
+    let rows = audit_paths(&[fixture("methods.zip")], &options(), 1).unwrap();
+    assert!(
+        rows.iter().all(|r| r.ingest.status != Status::Error),
+        "{:?}",
+        rows.iter().map(message).collect::<Vec<_>>()
+    );
+    assert_eq!(by_name(&rows), by_name(&loose_games()));
 }
 
 /// A 7z inside a zip is read from memory like any archive inside an archive.
