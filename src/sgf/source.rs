@@ -454,6 +454,20 @@ impl<R: io::BufRead> Read for GzMembers<R> {
     }
 }
 
+/// Reads `bytes` as the contents of a file named `name` (its kind from the name, as for a path:
+/// an archive's items, a compressed file's one item, an SGF file's bytes), handing each item
+/// to `sink` as [`read_all`] does; `sink` returns `false` to stop. For reading from memory
+/// (the fuzz target `archive_bytes`).
+pub fn read_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    max_bytes: u64,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let kind = classify(name).unwrap_or(InputKind::Sgf);
+    read_kind(name, kind, io::Cursor::new(bytes), max_bytes, 0, sink)
+}
+
 /// Hands on one member of an archive at `source`: SGF bytes as an item, an archive's bytes
 /// read in turn (its items' members named `name::member`, their source the outer archive's).
 fn hand_on(

@@ -433,3 +433,34 @@ fn random_damage_to_a_7z_gives_rows_never_a_panic() {
         }
     }
 }
+
+/// `read_bytes` reads an archive held in memory as a scan reads the same file from disk (the
+/// fuzz target `archive_bytes` goes through it).
+#[test]
+fn an_archive_in_memory_gives_the_items_of_the_same_file_on_disk() {
+    use kifu_audit::sgf::source::{read_all, read_bytes, InputItem};
+    let path = fixture("games-lzma2.7z");
+    let summary = |item: InputItem| {
+        (
+            item.member,
+            item.data.map(|d| d.len()).map_err(|e| e.kind_name()),
+        )
+    };
+    let mut from_disk = Vec::new();
+    read_all(&[Ok(path.clone())], 1 << 20, &mut |item| {
+        from_disk.push(summary(item));
+        true
+    });
+    let mut from_memory = Vec::new();
+    let bytes = std::fs::read(&path).unwrap();
+    read_bytes("games-lzma2.7z", bytes, 1 << 20, &mut |item| {
+        from_memory.push(summary(item));
+        true
+    });
+    assert_eq!(from_memory, from_disk);
+    assert_eq!(
+        from_disk.len(),
+        10 + 6,
+        "ten games and the six of the inner zip"
+    );
+}

@@ -1,0 +1,54 @@
+//! Fuzz target: bytes read as an archive or a compressed file, as `kifu-audit scan` reads one
+//! from disk (`sgf::source::read_bytes`). The first byte picks the name's ending — zip, 7z,
+//! tar, tar.gz, tar.bz2, tar.xz, tar.zst, or a single .sgf.gz/.bz2/.xz/.zst —, the rest is
+//! the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2, xz2,
+//! zstd) under the product's own bookkeeping: size limits, solid blocks cut short, members
+//! named by the member that cut them off, nested archives.
+//!
+//! Besides "never panics, never hangs", it checks the item contract: every item is either
+//! bytes within the size limit or an error with a message, and an item read from inside an
+//! archive names its member.
+#![no_main]
+
+use kifu_audit::sgf::source::{read_bytes, InputItem, SourceError};
+use libfuzzer_sys::fuzz_target;
+
+const ENDINGS: [&str; 11] = [
+    ".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz", ".sgf.bz2",
+    ".sgf.xz", ".sgf.zst",
+];
+/// Small, so that a bomb is cut short quickly.
+const MAX_BYTES: u64 = 1 << 20;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, file)) = data.split_first() else {
+        return;
+    };
+    let ending = ENDINGS[pick as usize % ENDINGS.len()];
+    let name = format!("input{ending}");
+    let archive = !ending.starts_with(".sgf");
+    let mut items = 0usize;
+    read_bytes(&name, file.to_vec(), MAX_BYTES, &mut |item: InputItem| {
+        items += 1;
+        assert_eq!(item.source, name);
+        match &item.data {
+            Ok(bytes) => {
+                assert!(bytes.len() as u64 <= MAX_BYTES, "{} bytes", bytes.len());
+                // a game read from an archive names its member; a compressed file's one item
+                // is the file itself
+                assert_eq!(item.member.is_some(), archive, "{:?}", item.member);
+            }
+            Err(e) => {
+                assert!(!e.message().is_empty());
+                if let SourceError::TooLarge { limit } = e {
+                    assert_eq!(*limit, MAX_BYTES);
+                }
+            }
+        }
+        true
+    });
+    // a compressed SGF file is always one item, readable or not
+    if !archive {
+        assert_eq!(items, 1);
+    }
+});
