@@ -468,6 +468,17 @@ pub fn read_bytes(
     read_kind(name, kind, io::Cursor::new(bytes), max_bytes, 0, sink)
 }
 
+/// A read error of member `name` of the archive at `source`, as an archive error naming both
+/// (a size limit stays what it is).
+fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
+    match e {
+        SourceError::Io(m) | SourceError::Archive(m) => {
+            SourceError::Archive(format!("{source}::{name}: {m}"))
+        }
+        other => other,
+    }
+}
+
 /// Hands on one member of an archive at `source`: SGF bytes as an item, an archive's bytes
 /// read in turn (its items' members named `name::member`, their source the outer archive's).
 fn hand_on(
@@ -678,13 +689,7 @@ fn read_zip<R: Read + io::Seek>(
                 ),
             },
         };
-        // read errors name the archive and the member
-        let data = data.map_err(|e| match e {
-            SourceError::Io(m) | SourceError::Archive(m) => {
-                SourceError::Archive(format!("{source}::{name}: {m}"))
-            }
-            other => other,
-        });
+        let data = data.map_err(|e| member_error(source, &name, e));
         if !hand_on(source, name, data, max_bytes, depth, sink) {
             return false;
         }
@@ -853,6 +858,9 @@ fn seven_z_error(e: &sevenz_rust2::Error) -> String {
     }
 }
 
+/// What an error row says of a 7z entry or header that is encrypted.
+const ENCRYPTED: &str = "encrypted (a password is needed); encrypted archives are not read";
+
 /// Whether a 7z reader's error is a method it lacks because the data is encrypted (AES is
 /// not built in: there is no password to give it).
 fn encrypted(e: &sevenz_rust2::Error) -> bool {
@@ -945,8 +953,7 @@ fn read_7z<R: Read + io::Seek>(
         Ok(a) => a,
         Err(e) if encrypted(&e) => {
             return sink(archive_error(format!(
-                "{source}: its list of files is encrypted (a password is needed); encrypted \
-                 archives are not read"
+                "{source}: its list of files is {ENCRYPTED}"
             )))
         }
         Err(e) => {
@@ -1001,12 +1008,7 @@ fn read_7z<R: Read + io::Seek>(
             };
             (data, decision)
         };
-        let data = data.map_err(|e| match e {
-            SourceError::Io(m) | SourceError::Archive(m) => {
-                SourceError::Archive(format!("{source}::{name}: {m}"))
-            }
-            other => other,
-        });
+        let data = data.map_err(|e| member_error(source, &name, e));
         go_on = hand_on(source, name, data, max_bytes, depth, sink);
         Ok(if go_on { decision } else { EntryDecision::Stop })
     });
@@ -1034,10 +1036,7 @@ fn read_7z<R: Read + io::Seek>(
         }
         let name = entry.name().to_string();
         let message = if archive.archive().is_file_encrypted(i) {
-            format!(
-                "{source}::{name}: encrypted (a password is needed); encrypted archives are \
-                 not read"
-            )
+            format!("{source}::{name}: {ENCRYPTED}")
         } else {
             format!("{source}::{name}: {why}")
         };
@@ -1125,12 +1124,7 @@ fn read_tar(
                             Ok(data)
                         }
                     })
-                    .map_err(|e| match e {
-                        SourceError::Io(m) => {
-                            SourceError::Archive(format!("{source}::{name}: {m}"))
-                        }
-                        other => other,
-                    });
+                    .map_err(|e| member_error(source, &name, e));
                 (name, data)
             }
             Err(e) => {

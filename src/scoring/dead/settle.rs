@@ -731,8 +731,6 @@ impl DeadEstimator {
         }
     }
 
-    /// Whether chain `y` lives once the final batch is decided: settled before it, or in a
-    /// group of the batch that reached the share it needed.
     /// Whether group `gi` of the final batch lies inside an enemy enclosure that is not open
     /// board (the container of its first chain).
     fn enclosed_group(&self, gi: usize) -> bool {
@@ -741,6 +739,8 @@ impl DeadEstimator {
         e != NONE && !self.encls[e as usize].is_open_board()
     }
 
+    /// Whether chain `y` lives once the final batch is decided: settled before it, or in a
+    /// group of the batch that reached the share it needed.
     fn lives_after_batch(&mut self, y: usize, dead_below: &[f64]) -> bool {
         match self.status[y] {
             ALIVE | SETTLED => true,
