@@ -13,6 +13,7 @@ pub mod record;
 pub mod result;
 pub mod source;
 pub mod split;
+pub mod volumes;
 
 pub use record::{GameRecord, HandicapSource, RecordedMove, SetupStone};
 pub use result::{GameResult, ResultKind, Winner};

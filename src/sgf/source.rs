@@ -1,6 +1,7 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, and single compressed SGF files
-//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`) and `-` (a list of paths on standard input).
+//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
+//! [`super::volumes`]) and `-` (a list of paths on standard input).
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
@@ -11,6 +12,8 @@
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
+
+use super::volumes::{self, open_input};
 
 /// One unit of input: the bytes of one SGF file (or an error in its place).
 #[derive(Debug)]
@@ -151,6 +154,12 @@ pub fn expand_inputs_noting(
             expand_one(input, &mut out, skipped);
         }
     }
+    // a split file named by several of its volumes (`games.7z.*`) is read once
+    let mut sets = std::collections::HashSet::new();
+    out.retain(|p| match p {
+        Ok(path) if volumes::is_volume(path) => sets.insert(path.clone()),
+        _ => true,
+    });
     out
 }
 
@@ -240,7 +249,13 @@ fn expand_one(
                         continue;
                     }
                     let name = e.file_name().to_string_lossy();
-                    if classify(&name).is_some() {
+                    if volumes::is_later_volume(e.path()) {
+                        // read with its set, from the first volume beside it; alone, an
+                        // error row
+                        if volumes::set_head(e.path()).is_none() {
+                            out.push(Ok(e.into_path()));
+                        }
+                    } else if classify(&name).is_some() || volumes::volume(&name).is_some() {
                         out.push(Ok(e.into_path()));
                     } else {
                         let ending = match name.rfind('.') {
@@ -257,7 +272,9 @@ fn expand_one(
             }
         }
     } else {
-        out.push(Ok(path.to_path_buf()));
+        out.push(Ok(
+            volumes::set_head(path).unwrap_or_else(|| path.to_path_buf())
+        ));
     }
 }
 
@@ -269,11 +286,11 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
     for p in paths {
         match p {
             Err(_) => total += 1,
-            Ok(path) => match classify(&path.to_string_lossy()) {
-                Some(InputKind::Zip) => {
-                    let n = File::open(path)
+            Ok(path) => match volumes::kind_of(path) {
+                InputKind::Zip => {
+                    let n = open_input(path)
                         .ok()
-                        .and_then(|f| zip::ZipArchive::new(io::BufReader::new(f)).ok())
+                        .and_then(|(_, f)| zip::ZipArchive::new(io::BufReader::new(f)).ok())
                         .map(|z| {
                             z.file_names()
                                 .filter(|n| {
@@ -285,10 +302,10 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .unwrap_or(1);
                     total += n.max(1);
                 }
-                Some(InputKind::SevenZ) => {
-                    let n = File::open(path)
+                InputKind::SevenZ => {
+                    let n = open_input(path)
                         .ok()
-                        .and_then(|f| {
+                        .and_then(|(_, f)| {
                             let mut f = io::BufReader::new(f);
                             sevenz_rust2::Archive::read_with_memory_limit(
                                 &mut f,
@@ -301,7 +318,7 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .unwrap_or(1);
                     total += n.max(1);
                 }
-                Some(InputKind::Tar(_)) => return None,
+                InputKind::Tar(_) => return None,
                 _ => total += 1,
             },
         }
@@ -338,12 +355,31 @@ fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> boo
         member: None,
         data,
     };
-    let file = match open_regular(path) {
-        Ok(f) => f,
+    let (kind, file) = match open_input(path) {
+        Ok(opened) => opened,
         Err(e) => return sink(item(Err(e))),
     };
-    let kind = classify(&path.to_string_lossy()).unwrap_or(InputKind::Sgf);
-    read_kind(&source, kind, file, max_bytes, 0, sink)
+    if !volumes::is_volume(path) {
+        return read_kind(&source, kind, file, max_bytes, 0, sink);
+    }
+    // a split file that does not read as its kind may lack volumes after its last
+    let n = file.count();
+    read_kind(
+        &source,
+        kind,
+        file,
+        max_bytes,
+        0,
+        &mut |mut item: InputItem| {
+            if let (None, Err(SourceError::Archive(m))) = (&item.member, &mut item.data) {
+                m.push_str(&format!(
+                    " (read as a split file of {n} volume{}: is a volume after the last missing?)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            sink(item)
+        },
+    )
 }
 
 /// Reads one file or archive of `kind` from `reader` (`source` names it in messages and
@@ -529,7 +565,7 @@ fn hand_on(
 }
 
 /// Opens a path only if it is a regular file (a FIFO would block the run forever).
-fn open_regular(path: &Path) -> Result<File, SourceError> {
+pub(super) fn open_regular(path: &Path) -> Result<File, SourceError> {
     let meta =
         std::fs::metadata(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))?;
     if !meta.is_file() {

@@ -464,3 +464,86 @@ fn an_archive_in_memory_gives_the_items_of_the_same_file_on_disk() {
         "ten games and the six of the inner zip"
     );
 }
+
+/// The volumes 7-Zip's `-v` cuts a 7z and a zip into (`games.7z.001`…, `games.zip.001`…):
+/// each set reads as the archive it was cut from, once, from its first volume, whether the
+/// volumes are found walking a directory or named in any order; the progress bar's total
+/// counts their games.
+#[test]
+fn split_archives_read_as_the_archive_they_were_cut_from() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
+    let dir = fixture("volumes");
+    let rows = audit_paths(std::slice::from_ref(&dir), &options(), 1).unwrap();
+    let (a, b): (Vec<_>, Vec<_>) = rows
+        .iter()
+        .cloned()
+        .partition(|r| r.source.ends_with("7z.001"));
+    assert!(b.iter().all(|r| r.source.ends_with("games.zip.001")));
+    assert_eq!(by_name(&a), by_name(&loose_games()));
+    assert_eq!(by_name(&b), by_name(&loose_games()));
+    let named: Vec<PathBuf> = [
+        "games.7z.003",
+        "games.7z.001",
+        "games.zip.002",
+        "games.7z.002",
+    ]
+    .iter()
+    .map(|n| dir.join(n))
+    .collect();
+    let paths = expand_inputs(&named);
+    let heads: Vec<_> = paths.iter().map(|p| p.as_ref().unwrap().clone()).collect();
+    assert_eq!(heads, [dir.join("games.7z.001"), dir.join("games.zip.001")]);
+    assert_eq!(count_items(&paths), Some(20));
+    let rows = audit_paths(&named, &options(), 1).unwrap();
+    assert_eq!(rows.len(), 20);
+}
+
+/// A tar.gz cut into volumes by bytes (as `split --numeric-suffixes=1 -a 3` cuts it) reads as
+/// the tar.gz; a set missing a volume is an error row naming it, a later volume whose first
+/// is missing is one, and a set whose last volumes are missing says it may be.
+#[test]
+fn a_split_file_missing_a_volume_is_an_error_row_naming_it() {
+    let tgz = std::fs::read(repo().join("data-samples/archives/samples.tar.gz")).unwrap();
+    let whole = audit_paths(
+        &[repo().join("data-samples/archives/samples.tar.gz")],
+        &options(),
+        1,
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let third = tgz.len() / 3 + 1;
+    for (k, part) in tgz.chunks(third).enumerate() {
+        std::fs::write(dir.path().join(format!("s.tar.gz.{:03}", k + 1)), part).unwrap();
+    }
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    assert_eq!(rows.len(), whole.len());
+    for (a, b) in rows.iter().zip(&whole) {
+        assert_eq!((&a.member, findings(a)), (&b.member, findings(b)));
+    }
+    // the middle volume gone: one row for the set, naming it
+    std::fs::remove_file(dir.path().join("s.tar.gz.002")).unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[0]).contains("volume 2 of this split file"),
+        "{}",
+        message(&rows[0])
+    );
+    // the last volume gone: the archive is cut short, and the row says why it may be
+    std::fs::remove_file(dir.path().join("s.tar.gz.003")).unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    assert!(rows
+        .iter()
+        .any(|r| message(r).contains("is a volume after the last missing?")));
+    // the first volume gone: the later one is a row saying so, not a file passed over
+    std::fs::remove_file(dir.path().join("s.tar.gz.001")).unwrap();
+    std::fs::write(dir.path().join("s.tar.gz.003"), b"x").unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert!(
+        message(&rows[0]).contains("first volume"),
+        "{}",
+        message(&rows[0])
+    );
+}
