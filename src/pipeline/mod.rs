@@ -88,13 +88,16 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let mut summary = Summary::default();
     let stop_reader = AtomicBool::new(false);
     let mut writer_done: Option<AtomicParquetWriter> = None;
+    // the archive members and AppleDouble files the reader passes over
+    let mut passed_over = source::Skipped::new();
     let result: Result<()> = std::thread::scope(|scope| {
         let reader_stop = &stop_reader;
+        let passed_over = &mut passed_over;
         scope.spawn(move || {
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
             let mut chunk_bytes = 0usize;
             let mut sent = 0u64;
-            source::read_all(&paths, max_file_bytes, &mut |item| {
+            source::read_all_noting(&paths, max_file_bytes, passed_over, &mut |item| {
                 if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
                     return false;
                 }
@@ -179,6 +182,9 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         writer.finish()?;
     }
     summary.elapsed = started.elapsed();
+    for (ending, n) in passed_over {
+        *skipped.entry(ending).or_default() += n;
+    }
     summary.skipped = skipped;
     Ok(summary)
 }

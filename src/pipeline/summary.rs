@@ -31,7 +31,8 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
-    /// Files the directory walk passed over (neither SGF nor an archive), by name ending.
+    /// Files passed over, by name ending: found walking the directories or inside archives,
+    /// neither SGF nor an archive, and macOS's AppleDouble files (`source::APPLE_DOUBLE`).
     pub skipped: crate::sgf::source::Skipped,
 }
 
@@ -167,7 +168,7 @@ impl Summary {
             };
             let _ = writeln!(
                 s,
-                "  passed over: {files} file{} in the directories that {} neither SGF nor an archive ({}{more})",
+                "  passed over: {files} file{} in the directories and archives that {} neither SGF nor an archive ({}{more})",
                 if files == 1 { "" } else { "s" },
                 if files == 1 { "is" } else { "are" },
                 shown.join(", ")

@@ -10,7 +10,7 @@
 //! carrying an error, so that it turns into a row: nothing is dropped silently.
 
 use std::fs::File;
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, Read, Seek};
 use std::path::{Path, PathBuf};
 
 use super::volumes::{self, open_input};
@@ -136,8 +136,9 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
     expand_inputs_noting(inputs, &mut Skipped::new())
 }
 
-/// The files found in directories that are neither SGF files nor archives, counted by their
-/// name's ending (lowercase, `""` for none): a folder of `.gib` or `.ngf` records (Tygem's and
+/// The files found in directories or archives that are neither SGF files nor archives,
+/// counted by their name's ending (lowercase, `""` for none), and macOS's AppleDouble files
+/// (under [`APPLE_DOUBLE`]): a folder or zip of `.gib` or `.ngf` records (Tygem's and
 /// Cyberoro's own formats) holds games that are not read, which the summary then says.
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
@@ -258,11 +259,7 @@ fn expand_one(
                     } else if classify(&name).is_some() || volumes::volume(&name).is_some() {
                         out.push(Ok(e.into_path()));
                     } else {
-                        let ending = match name.rfind('.') {
-                            Some(dot) if dot > 0 => name[dot..].to_ascii_lowercase(),
-                            _ => String::new(),
-                        };
-                        *skipped.entry(ending).or_default() += 1;
+                        pass_over(skipped, &name);
                     }
                 }
                 Err(e) => {
@@ -294,8 +291,11 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .map(|z| {
                             z.file_names()
                                 .filter(|n| {
-                                    // an archive inside counts one (its items are not known)
-                                    n.as_ref().is_ok_and(|n| classify(n).is_some())
+                                    // an archive inside counts one (its items are not known);
+                                    // the Finder's AppleDouble files are passed over
+                                    n.as_ref().is_ok_and(|n| {
+                                        classify(n).is_some() && !n.starts_with("__MACOSX/")
+                                    })
                                 })
                                 .count() as u64
                         })
@@ -333,6 +333,19 @@ pub fn read_all(
     max_bytes: u64,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) {
+    read_all_noting(paths, max_bytes, &mut Skipped::new(), sink)
+}
+
+/// [`read_all`], counting in `skipped` the files it passes over: archive members that are
+/// neither SGF nor an archive (by their name's ending, as the directory walk counts files),
+/// and macOS's AppleDouble files (`._game.sgf` beside `game.sgf`, or in a zip's `__MACOSX/`:
+/// the file's metadata, not a game; [`APPLE_DOUBLE`]).
+pub fn read_all_noting(
+    paths: &[Result<PathBuf, (String, SourceError)>],
+    max_bytes: u64,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) {
     for p in paths {
         let go_on = match p {
             Err((source, e)) => sink(InputItem {
@@ -340,7 +353,7 @@ pub fn read_all(
                 member: None,
                 data: Err(e.clone()),
             }),
-            Ok(path) => read_path(path, max_bytes, sink),
+            Ok(path) => read_path(path, max_bytes, skipped, sink),
         };
         if !go_on {
             return;
@@ -348,19 +361,36 @@ pub fn read_all(
     }
 }
 
-fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> bool) -> bool {
+fn read_path(
+    path: &Path,
+    max_bytes: u64,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
     let source = path_text(path);
     let item = |data| InputItem {
         source: source.clone(),
         member: None,
         data,
     };
-    let (kind, file) = match open_input(path) {
+    let (kind, mut file) = match open_input(path) {
         Ok(opened) => opened,
         Err(e) => return sink(item(Err(e))),
     };
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    if name.is_some_and(|n| n.starts_with("._")) {
+        let mut head = [0u8; 4];
+        let n = fill(&mut file, &mut head).unwrap_or(0);
+        if is_apple_double(&head[..n]) {
+            *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
+            return true;
+        }
+        if let Err(e) = file.rewind() {
+            return sink(item(Err(SourceError::Io(format!("{source}: {e}")))));
+        }
+    }
     if !volumes::is_volume(path) {
-        return read_kind(&source, kind, file, max_bytes, 0, sink);
+        return read_kind(&source, kind, file, max_bytes, 0, skipped, sink);
     }
     // a split file that does not read as its kind may lack volumes after its last
     let n = file.count();
@@ -370,6 +400,7 @@ fn read_path(path: &Path, max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> boo
         file,
         max_bytes,
         0,
+        skipped,
         &mut |mut item: InputItem| {
             if let (None, Err(SourceError::Archive(m))) = (&item.member, &mut item.data) {
                 m.push_str(&format!(
@@ -390,6 +421,7 @@ fn read_kind<R: Read + io::Seek>(
     reader: R,
     max_bytes: u64,
     depth: u8,
+    skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let item = |data| InputItem {
@@ -402,11 +434,11 @@ fn read_kind<R: Read + io::Seek>(
         InputKind::SgfCompressed(codec) => sink(item(
             decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
         )),
-        InputKind::Zip => read_zip(source, reader, max_bytes, depth, sink),
-        InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, sink),
-        InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, sink),
+        InputKind::Zip => read_zip(source, reader, max_bytes, depth, skipped, sink),
+        InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, skipped, sink),
+        InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
-            Ok(r) => read_tar(source, r, max_bytes, depth, sink),
+            Ok(r) => read_tar(source, r, max_bytes, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
         },
         InputKind::Unsupported(format) => sink(item(Err(SourceError::Archive(format!(
@@ -501,7 +533,15 @@ pub fn read_bytes(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let kind = classify(name).unwrap_or(InputKind::Sgf);
-    read_kind(name, kind, io::Cursor::new(bytes), max_bytes, 0, sink)
+    read_kind(
+        name,
+        kind,
+        io::Cursor::new(bytes),
+        max_bytes,
+        0,
+        &mut Skipped::new(),
+        sink,
+    )
 }
 
 /// A read error of member `name` of the archive at `source`, as an archive error naming both
@@ -523,8 +563,15 @@ fn hand_on(
     data: Result<Vec<u8>, SourceError>,
     max_bytes: u64,
     depth: u8,
+    skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    if let Ok(bytes) = &data {
+        if base_name(&name).starts_with("._") && is_apple_double(bytes) {
+            *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
+            return true;
+        }
+    }
     let kind = classify(&name).unwrap_or(InputKind::Sgf);
     let bytes = match data {
         Ok(bytes) if kind != InputKind::Sgf => bytes,
@@ -553,6 +600,7 @@ fn hand_on(
         io::Cursor::new(bytes),
         max_bytes,
         depth + 1,
+        skipped,
         &mut |mut item: InputItem| {
             item.member = Some(match item.member.take() {
                 Some(m) => format!("{name}::{m}"),
@@ -562,6 +610,33 @@ fn hand_on(
             sink(item)
         },
     )
+}
+
+/// The key under which [`Skipped`] counts macOS's AppleDouble files: named `._` and the
+/// name of the file they describe, they hold its Finder metadata and resource fork (every
+/// zip the Finder makes has one per file under `__MACOSX/`, and copies to a disk that is not
+/// the Mac's own leave them beside the files), and read as SGF each made an error row.
+pub const APPLE_DOUBLE: &str = "._* (macOS metadata)";
+
+/// Whether bytes begin as an AppleDouble (or AppleSingle) file does: magic 0x00051607
+/// (0x00051600).
+fn is_apple_double(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0, 5, 0x16, 7]) || bytes.starts_with(&[0, 5, 0x16, 0])
+}
+
+/// The last component of a path or member name (after `/`, a backslash or `::`).
+fn base_name(name: &str) -> &str {
+    name.rsplit(['/', '\\', ':']).next().unwrap_or(name)
+}
+
+/// Counts a file passed over in `skipped`, by its name's ending (lowercase, `""` for none).
+fn pass_over(skipped: &mut Skipped, name: &str) {
+    let base = base_name(name);
+    let ending = match base.rfind('.') {
+        Some(dot) if dot > 0 => base[dot..].to_ascii_lowercase(),
+        _ => String::new(),
+    };
+    *skipped.entry(ending).or_default() += 1;
 }
 
 /// Opens a path only if it is a regular file (a FIFO would block the run forever).
@@ -662,6 +737,7 @@ fn read_zip<R: Read + io::Seek>(
     file: R,
     max_bytes: u64,
     depth: u8,
+    skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
@@ -686,7 +762,12 @@ fn read_zip<R: Read + io::Seek>(
         // second look at the member once the raw one has ended.
         let step = match archive.by_index_raw(i) {
             Ok(mut entry) => match sgf_member_name(&entry, i) {
-                None => Member::Skip,
+                None => {
+                    if !entry.is_dir() {
+                        pass_over(skipped, &entry.name().unwrap_or_default());
+                    }
+                    Member::Skip
+                }
                 Some(name) => match overlapped(&mut spans, &entry, &name) {
                     Some(other) => {
                         let message = format!(
@@ -726,7 +807,7 @@ fn read_zip<R: Read + io::Seek>(
             },
         };
         let data = data.map_err(|e| member_error(source, &name, e));
-        if !hand_on(source, name, data, max_bytes, depth, sink) {
+        if !hand_on(source, name, data, max_bytes, depth, skipped, sink) {
             return false;
         }
     }
@@ -973,6 +1054,7 @@ fn read_7z<R: Read + io::Seek>(
     reader: R,
     max_bytes: u64,
     depth: u8,
+    skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     use sevenz_rust2::{ArchiveReader, EntryDecision, Password};
@@ -1009,6 +1091,9 @@ fn read_7z<R: Read + io::Seek>(
     let result = archive.for_each_entries_with_decision(|entry, data| {
         let index = entries.index_of(entry, &mut cursor);
         if !sgf_entry(entry) {
+            if !entry.is_directory() && !entry.is_anti_item() {
+                pass_over(skipped, entry.name());
+            }
             return Ok(EntryDecision::Continue);
         }
         if let Some(i) = index {
@@ -1045,7 +1130,7 @@ fn read_7z<R: Read + io::Seek>(
             (data, decision)
         };
         let data = data.map_err(|e| member_error(source, &name, e));
-        go_on = hand_on(source, name, data, max_bytes, depth, sink);
+        go_on = hand_on(source, name, data, max_bytes, depth, skipped, sink);
         Ok(if go_on { decision } else { EntryDecision::Stop })
     });
     if !go_on {
@@ -1092,6 +1177,7 @@ fn read_tar(
     reader: impl Read,
     max_bytes: u64,
     depth: u8,
+    skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let mut archive = tar::Archive::new(ZeroTail::new(reader));
@@ -1118,6 +1204,9 @@ fn read_tar(
                 // a contiguous file ('7') is a regular file to every reader but a few
                 let kind = entry.header().entry_type();
                 if classify(&name).is_none() {
+                    if kind.is_file() || kind.is_contiguous() {
+                        pass_over(skipped, &name);
+                    }
                     continue;
                 }
                 if kind.is_hard_link() || kind.is_symlink() {
@@ -1174,7 +1263,7 @@ fn read_tar(
                 });
             }
         };
-        if !hand_on(source, member, data, max_bytes, depth, sink) {
+        if !hand_on(source, member, data, max_bytes, depth, skipped, sink) {
             return false;
         }
     }

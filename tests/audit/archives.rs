@@ -366,8 +366,8 @@ fn the_summary_counts_the_files_passed_over() {
     let text = summary.render();
     assert!(
         text.contains(
-            "passed over: 4 files in the directories that are neither SGF nor an archive \
-             (.gib 2, no ending 1, .txt 1)"
+            "passed over: 4 files in the directories and archives that are neither SGF nor an \
+             archive (.gib 2, no ending 1, .txt 1)"
         ),
         "{text}"
     );
@@ -546,4 +546,66 @@ fn a_split_file_missing_a_volume_is_an_error_row_naming_it() {
         "{}",
         message(&rows[0])
     );
+}
+
+/// An AppleDouble file begins with this magic number (then version 2, and "Mac OS X" as the
+/// Finder writes it).
+const APPLE_DOUBLE_HEAD: &[u8] = b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02";
+
+/// A zip as the Finder makes it (each file's AppleDouble metadata under `__MACOSX/`, named
+/// `._` and the file's name), and the same metadata files beside the games on disk: they are
+/// passed over and counted, not read as broken games, and the progress total leaves them
+/// out. A real game whose name begins with `._` is still read. Archive members that are
+/// neither SGF nor an archive are counted in the summary as the directory walk's files are.
+#[test]
+fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs, APPLE_DOUBLE};
+    let games = repo().join("data-samples/games");
+    let dir = tempfile::tempdir().unwrap();
+    let zip_path = dir.path().join("finder.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    let opts = zip::write::SimpleFileOptions::default();
+    let names = ["19x19-aga-area.sgf", "19x19-korean-territory.sgf"];
+    for name in names {
+        zip.start_file(format!("kifu/{name}"), opts).unwrap();
+        zip.write_all(&std::fs::read(games.join(name)).unwrap())
+            .unwrap();
+        zip.start_file(format!("__MACOSX/kifu/._{name}"), opts)
+            .unwrap();
+        zip.write_all(APPLE_DOUBLE_HEAD).unwrap();
+    }
+    zip.start_file("kifu/Thumbs.db", opts).unwrap();
+    zip.write_all(b"x").unwrap();
+    zip.start_file("kifu/a.gib", opts).unwrap();
+    zip.write_all(b"\\HS").unwrap();
+    zip.finish().unwrap();
+    let loose = dir.path().join("loose");
+    std::fs::create_dir(&loose).unwrap();
+    std::fs::copy(games.join(names[0]), loose.join(names[0])).unwrap();
+    std::fs::write(loose.join(format!("._{}", names[0])), APPLE_DOUBLE_HEAD).unwrap();
+    // a game that only happens to be named like one
+    std::fs::copy(games.join(names[1]), loose.join("._renamed.sgf")).unwrap();
+
+    let rows = audit_paths(&[zip_path.clone(), loose.clone()], &options(), 1).unwrap();
+    assert_eq!(
+        rows.len(),
+        4,
+        "{:?}",
+        rows.iter().map(|r| &r.member).collect::<Vec<_>>()
+    );
+    assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
+    assert!(rows.iter().any(|r| r.source.ends_with("._renamed.sgf")));
+    assert_eq!(count_items(&expand_inputs(std::slice::from_ref(&zip_path))), Some(2));
+
+    let out = dir.path().join("out.parquet");
+    let config = crate::common::scan_config(vec![zip_path, loose], &out, 1);
+    let summary =
+        kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    assert_eq!(summary.games, 4);
+    let skipped: Vec<_> = summary
+        .skipped
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect();
+    assert_eq!(skipped, [(APPLE_DOUBLE, 3), (".db", 1), (".gib", 1)]);
 }
