@@ -595,7 +595,10 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     );
     assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
     assert!(rows.iter().any(|r| r.source.ends_with("._renamed.sgf")));
-    assert_eq!(count_items(&expand_inputs(std::slice::from_ref(&zip_path))), Some(2));
+    assert_eq!(
+        count_items(&expand_inputs(std::slice::from_ref(&zip_path))),
+        Some(2)
+    );
 
     let out = dir.path().join("out.parquet");
     let config = crate::common::scan_config(vec![zip_path, loose], &out, 1);
