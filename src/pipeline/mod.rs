@@ -272,6 +272,7 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
         source::SourceError::Io(_) => ErrorKind::IoError,
         source::SourceError::Archive(_) => ErrorKind::ArchiveError,
         source::SourceError::TooLarge { .. } => ErrorKind::FileTooLarge,
+        source::SourceError::Record(_) => ErrorKind::ParseError,
     };
     let where_ = match &item.member {
         Some(m) => format!("{}::{}", item.source, m),

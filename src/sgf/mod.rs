@@ -9,6 +9,7 @@
 
 pub mod charset;
 pub mod fast;
+pub mod gib;
 pub mod record;
 pub mod result;
 pub mod source;

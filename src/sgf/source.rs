@@ -34,6 +34,8 @@ pub enum SourceError {
     Archive(String),
     /// The file or member is (or decompresses to) more than the limit.
     TooLarge { limit: u64 },
+    /// A record in another format than SGF (Tygem's GIB) that cannot be read as one.
+    Record(String),
 }
 
 impl SourceError {
@@ -42,12 +44,13 @@ impl SourceError {
             SourceError::Io(_) => "io_error",
             SourceError::Archive(_) => "archive_error",
             SourceError::TooLarge { .. } => "file_too_large",
+            SourceError::Record(_) => "parse_error",
         }
     }
 
     pub fn message(&self) -> String {
         match self {
-            SourceError::Io(m) | SourceError::Archive(m) => m.clone(),
+            SourceError::Io(m) | SourceError::Archive(m) | SourceError::Record(m) => m.clone(),
             SourceError::TooLarge { limit } => {
                 format!(
                     "more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)"
@@ -65,6 +68,8 @@ pub const MAX_NESTING: u8 = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
     Sgf,
+    /// A Tygem GIB record, read as the SGF it is turned into ([`super::gib`]).
+    Gib,
     /// One SGF file, compressed (not an archive: it opens at any nesting depth).
     SgfCompressed(Codec),
     Zip,
@@ -88,6 +93,7 @@ pub enum Codec {
 /// Name endings (matched without regard to case) and what they are.
 const KINDS: &[(&str, InputKind)] = &[
     (".sgf", InputKind::Sgf),
+    (".gib", InputKind::Gib),
     (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
     (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
     (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
@@ -138,8 +144,8 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
 
 /// The files found in directories or archives that are neither SGF files nor archives,
 /// counted by their name's ending (lowercase, `""` for none), and macOS's AppleDouble files
-/// (under [`APPLE_DOUBLE`]): a folder or zip of `.gib` or `.ngf` records (Tygem's and
-/// Cyberoro's own formats) holds games that are not read, which the summary then says.
+/// (under [`APPLE_DOUBLE`]): a folder or zip of `.ngf` or `.ugf` records (WBaduk's and
+/// Pandanet's own formats) holds games that are not read, which the summary then says.
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
 /// [`expand_inputs`], counting the files the directory walk passes over in `skipped`.
@@ -431,6 +437,11 @@ fn read_kind<R: Read + io::Seek>(
     };
     match kind {
         InputKind::Sgf => sink(item(read_sized(reader, max_bytes))),
+        InputKind::Gib => sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
+            super::gib::to_sgf(&bytes).map_err(|e| {
+                SourceError::Record(format!("{source}: not a readable GIB record: {e}"))
+            })
+        }))),
         InputKind::SgfCompressed(codec) => sink(item(
             decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
         )),

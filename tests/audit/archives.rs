@@ -342,14 +342,14 @@ fn the_tygem_games_read_from_a_7z_equal_those_read_from_the_zip() {
 }
 
 /// Files a directory walk passes over are counted by their ending in the summary: a folder
-/// of Tygem `.gib` records holds games this tool does not read, and the user is told.
+/// of WBaduk `.ngf` records holds games this tool does not read, and the user is told.
 #[test]
 fn the_summary_counts_the_files_passed_over() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");
     std::fs::create_dir(&games).unwrap();
     std::fs::write(games.join("a.sgf"), b"(;GM[1]SZ[9];B[ee])").unwrap();
-    for name in ["b.gib", "c.GIB", "notes.txt", "Makefile"] {
+    for name in ["b.ngf", "c.NGF", "notes.txt", "Makefile"] {
         std::fs::write(games.join(name), b"x").unwrap();
     }
     let out = dir.path().join("out.parquet");
@@ -362,17 +362,17 @@ fn the_summary_counts_the_files_passed_over() {
         .iter()
         .map(|(k, v)| (k.as_str(), *v))
         .collect();
-    assert_eq!(skipped, [("", 1), (".gib", 2), (".txt", 1)]);
+    assert_eq!(skipped, [("", 1), (".ngf", 2), (".txt", 1)]);
     let text = summary.render();
     assert!(
         text.contains(
             "passed over: 4 files in the directories and archives that are neither SGF nor an \
-             archive (.gib 2, no ending 1, .txt 1)"
+             archive (.ngf 2, no ending 1, .txt 1)"
         ),
         "{text}"
     );
     // a file named on the command line is read whatever its name: nothing passed over
-    let config = crate::common::scan_config(vec![dir.path().join("games/b.gib")], &out, 1);
+    let config = crate::common::scan_config(vec![dir.path().join("games/b.ngf")], &out, 1);
     let summary =
         kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
     assert!(summary.skipped.is_empty());
@@ -576,7 +576,7 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     }
     zip.start_file("kifu/Thumbs.db", opts).unwrap();
     zip.write_all(b"x").unwrap();
-    zip.start_file("kifu/a.gib", opts).unwrap();
+    zip.start_file("kifu/a.ngf", opts).unwrap();
     zip.write_all(b"\\HS").unwrap();
     zip.finish().unwrap();
     let loose = dir.path().join("loose");
@@ -610,5 +610,5 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
         .iter()
         .map(|(k, v)| (k.as_str(), *v))
         .collect();
-    assert_eq!(skipped, [(APPLE_DOUBLE, 3), (".db", 1), (".gib", 1)]);
+    assert_eq!(skipped, [(APPLE_DOUBLE, 3), (".db", 1), (".ngf", 1)]);
 }

@@ -116,3 +116,56 @@ fn generated_games_match_the_generators_facts() {
     // the scorer must reproduce the generator's area count on all of them.
     assert_eq!(agree, scored);
 }
+
+/// Tygem's GIB records (our own, written by `generate.py` as the Tygem clients write them):
+/// each reads as its game, with the players, ranks, komi, handicap (Tygem's placement), rules
+/// and charset its header gives, and its recorded result is the count; the same inside a zip.
+#[test]
+fn tygem_gib_records_read_as_their_games() {
+    use std::io::Write;
+    let rows = audit(&repo().join("data-samples/gib"));
+    assert_eq!(rows.len(), 2);
+    for (file, charset, black, rank, komi, handicap) in [
+        ("tygem-korean.gib", "EUC-KR", "흑돌", "9단", 6.5, 0),
+        ("tygem-handicap-3.gib", "UTF-8", "Hand Black", "3K", 0.0, 3),
+    ] {
+        let r = rows.iter().find(|r| r.source.ends_with(file)).unwrap();
+        let rec = r.ingest.record.as_ref().unwrap();
+        assert_eq!(r.ingest.charset_used, Some(charset), "{file}");
+        assert_eq!(rec.black.as_deref(), Some(black), "{file}");
+        assert_eq!(rec.black_rank.as_deref(), Some(rank), "{file}");
+        assert_eq!(rec.komi, Some(komi), "{file}");
+        assert_eq!(rec.handicap, handicap, "{file}");
+        assert_eq!(rec.application.as_deref(), Some("Tygem GIB"), "{file}");
+        let score = r.score.as_ref().unwrap();
+        assert_eq!(score.record_agreement.name(), "exact", "{file}");
+    }
+    // inside a zip, and one that is no GIB record: an error row saying why
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tygem.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
+    let opts = zip::write::SimpleFileOptions::default();
+    zip.start_file("2024/tygem-korean.GIB", opts).unwrap();
+    zip.write_all(&std::fs::read(repo().join("data-samples/gib/tygem-korean.gib")).unwrap())
+        .unwrap();
+    zip.start_file("2024/broken.gib", opts).unwrap();
+    zip.write_all(b"\\HS\r\n\\[GIBOKIND=Korea\\]\r\n\\HE\r\n")
+        .unwrap();
+    zip.finish().unwrap();
+    let zipped = audit(&path);
+    assert_eq!(zipped.len(), 2);
+    assert_eq!(
+        zipped[0].score.as_ref().unwrap().record_agreement.name(),
+        "exact"
+    );
+    let broken = &zipped[1];
+    assert_eq!(
+        broken.ingest.error_kind.map(|k| k.name()),
+        Some("parse_error")
+    );
+    let message = broken.ingest.error_message.as_deref().unwrap();
+    assert!(
+        message.contains("not a readable GIB record: no GIB move section"),
+        "{message}"
+    );
+}

@@ -1,0 +1,443 @@
+//! Tygem's own record format, GIB (`.gib`): read by turning each record into SGF bytes that
+//! the rest of ingestion reads like any SGF file (one record builder, one charset decoder).
+//!
+//! The format is not published; what this reader relies on was checked against records the
+//! Tygem clients wrote (Korean, Chinese and global servers, 2012–2017):
+//!
+//! - a header of `\[KEY=VALUE\]` lines between `\HS` and `\HE`, values in the client's
+//!   charset (named by `GIBOKIND`: `Korea` EUC-KR, `China` GBK, `Japan` Shift_JIS, else
+//!   UTF-8 or detected);
+//! - the players as `GAMEBLACKNAME=name (rank)`, `GAMEWHITENAME=…`;
+//! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,…`: the result type `r` (0 Black wins by
+//!   `z`/10 points, 1 White by `z`/10, 3 and 4 Black and White by resignation, 7 and 8 on
+//!   time) and the komi `k`/10 (공제, "deduction" from Black's score; a record whose `DUM`
+//!   (덤) is set, as some handicap games' "White Dum(5)" are, leaves the komi unknown: its
+//!   unit is not known); the same values also
+//!   sit in `GAMETAG=…,G<k>,W<r>,Z<z>,C<yyyy:mm:dd:…>` with the date;
+//! - the moves between `\GS` and `\GE`: `INI 0 1 h …` sets up a handicap of `h` stones
+//!   (Tygem's placement: the third stone in the upper left, see [`handicap_points`]),
+//!   `STO 0 n c x y` plays colour `c` (1 Black, 2 White) at column `x`, row `y` from the top,
+//!   both from 0, on a 19×19 board; `SKI 0 n` is a pass.
+//!
+//! Tygem counts by territory as Korean rules do, so the SGF names the rules `Korean`. A record
+//! without a header's end or any move section, or with a move off the board, is not read
+//! (its row says why).
+
+use std::fmt::Write as _;
+
+/// The application named in the SGF made of a GIB record (the `application` column).
+pub const APPLICATION: &str = "Tygem GIB";
+
+/// The board size of every Tygem game.
+const SIZE: usize = 19;
+
+/// The SGF text (as bytes, the header's values in their own charset) of the GIB record
+/// `gib`, or why it cannot be read.
+pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
+    let mut header: Vec<(&[u8], &[u8])> = Vec::new();
+    let mut section = Section::Before;
+    let mut handicap = 0usize;
+    let mut moves: Vec<Move> = Vec::new();
+    for raw in gib.split(|&b| b == b'\n') {
+        let line = trim(raw);
+        match section {
+            Section::Before | Section::Between => {
+                if line == b"\\HS" {
+                    section = Section::Header;
+                } else if line == b"\\GS" {
+                    section = Section::Game;
+                }
+            }
+            Section::Header => {
+                if line == b"\\HE" {
+                    section = Section::Between;
+                } else if let Some(pair) = header_line(line) {
+                    header.push(pair);
+                }
+            }
+            Section::Game => {
+                if line == b"\\GE" {
+                    section = Section::After;
+                    break;
+                }
+                let words: Vec<&[u8]> = line
+                    .split(|b| b.is_ascii_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .collect();
+                match words.first().copied() {
+                    Some(b"INI") => {
+                        handicap = number(words.get(3)).ok_or("an INI line without a handicap")?;
+                    }
+                    Some(b"STO") => {
+                        let (Some(colour), Some(x), Some(y)) = (
+                            number(words.get(3)),
+                            number(words.get(4)),
+                            number(words.get(5)),
+                        ) else {
+                            return Err(format!(
+                                "a move line that is not `STO 0 n c x y`: {}",
+                                text(line)
+                            ));
+                        };
+                        if x >= SIZE || y >= SIZE || !(1..=2).contains(&colour) {
+                            return Err(format!("a move off the 19×19 board: {}", text(line)));
+                        }
+                        moves.push(Move::Play(colour == 1, x, y));
+                    }
+                    Some(b"SKI") => moves.push(Move::Pass),
+                    _ => {}
+                }
+            }
+            Section::After => break,
+        }
+    }
+    if header.is_empty() {
+        return Err("no GIB header (`\\HS` … `\\HE`)".into());
+    }
+    if section != Section::After {
+        return Err("no GIB move section (`\\GS` … `\\GE`)".into());
+    }
+    if handicap == 1 || handicap > 9 {
+        return Err(format!("a handicap of {handicap} stones"));
+    }
+    Ok(write_sgf(&header, handicap, &moves))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Section {
+    Before,
+    Header,
+    Between,
+    Game,
+    After,
+}
+
+enum Move {
+    /// Black (`true`) or White at column, row.
+    Play(bool, usize, usize),
+    Pass,
+}
+
+/// A line without its line ending and the spaces around it.
+fn trim(line: &[u8]) -> &[u8] {
+    let start = line
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(line.len());
+    let end = line
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |e| e + 1);
+    &line[start..end]
+}
+
+/// `\[KEY=VALUE\]` as (KEY, VALUE).
+fn header_line(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let inner = line.strip_prefix(b"\\[")?.strip_suffix(b"\\]")?;
+    let eq = inner.iter().position(|&b| b == b'=')?;
+    Some((&inner[..eq], &inner[eq + 1..]))
+}
+
+fn number(word: Option<&&[u8]>) -> Option<usize> {
+    std::str::from_utf8(word?).ok()?.parse().ok()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The value of header `key`, if present.
+fn value<'a>(header: &[(&[u8], &'a [u8])], key: &str) -> Option<&'a [u8]> {
+    header
+        .iter()
+        .find(|(k, _)| *k == key.as_bytes())
+        .map(|&(_, v)| v)
+}
+
+/// The value of `field:` in a comma-separated header value such as `GAMEINFOMAIN`'s (or of
+/// `field` followed by its digits, with `glued`, as in `GAMETAG`'s `G65`).
+fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
+    list.split(|&b| b == b',').find_map(|item| {
+        let item = trim(item);
+        let rest = item.strip_prefix(name.as_bytes())?;
+        let rest = if glued {
+            rest
+        } else {
+            rest.strip_prefix(b":")?
+        };
+        if rest.is_empty() || !rest.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        std::str::from_utf8(rest).ok()?.parse().ok()
+    })
+}
+
+/// Tygem's handicap stones as (column, row from the top), for 2 to 9 stones: the lower left
+/// and upper right, then the upper left and lower right, the centre for an odd count (5, 7,
+/// 9), the left and right sides from 6, the top and bottom from 8.
+pub fn handicap_points(count: usize) -> Vec<(usize, usize)> {
+    let (near, far, mid) = (3, SIZE - 4, SIZE / 2);
+    let corners = [(near, far), (far, near), (near, near), (far, far)];
+    let mut points: Vec<(usize, usize)> = corners.into_iter().take(count.min(4)).collect();
+    if count >= 6 {
+        points.extend([(near, mid), (far, mid)]);
+    }
+    if count >= 8 {
+        points.extend([(mid, near), (mid, far)]);
+    }
+    if count >= 5 && count % 2 == 1 {
+        points.push((mid, mid));
+    }
+    points
+}
+
+/// An SGF point (`aa` the upper left corner).
+fn point(x: usize, y: usize) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+}
+
+/// Appends `[value]` to `out`, escaping `]` and `\`.
+fn push_value(out: &mut Vec<u8>, value: &[u8]) {
+    out.push(b'[');
+    for &b in value {
+        if b == b']' || b == b'\\' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+    out.push(b']');
+}
+
+/// A player's `name (rank)` as the name and the rank.
+fn name_and_rank(raw: &[u8]) -> (&[u8], Option<&[u8]>) {
+    let raw = trim(raw);
+    if raw.ends_with(b")") {
+        if let Some(open) = raw.iter().rposition(|&b| b == b'(') {
+            let rank = &raw[open + 1..raw.len() - 1];
+            if !rank.is_empty() && !rank.contains(&b'(') {
+                return (trim(&raw[..open]), Some(rank));
+            }
+        }
+    }
+    (raw, None)
+}
+
+/// The charset of the header's values: UTF-8 when they are valid UTF-8, else the one the
+/// client's edition (`GIBOKIND`) writes, else none named (the decoder detects it).
+fn charset(header: &[(&[u8], &[u8])]) -> Option<&'static str> {
+    if header.iter().all(|(_, v)| std::str::from_utf8(v).is_ok()) {
+        return Some("UTF-8");
+    }
+    match value(header, "GIBOKIND")? {
+        b"Korea" => Some("EUC-KR"),
+        b"China" => Some("GB18030"),
+        b"Japan" => Some("Shift_JIS"),
+        _ => None,
+    }
+}
+
+/// The recorded result from `GRLT`/`ZIPSU` (or `GAMETAG`'s `W`/`Z`).
+fn result(header: &[(&[u8], &[u8])]) -> Option<String> {
+    let main = value(header, "GAMEINFOMAIN");
+    let tag = value(header, "GAMETAG");
+    let kind = main
+        .and_then(|m| field(m, "GRLT", false))
+        .or_else(|| tag.and_then(|t| field(t, "W", true)))?;
+    let points = main
+        .and_then(|m| field(m, "ZIPSU", false))
+        .or_else(|| tag.and_then(|t| field(t, "Z", true)));
+    let margin = |p: u32| format!("{}.{}", p / 10, p % 10);
+    Some(match kind {
+        0 => format!("B+{}", margin(points?)),
+        1 => format!("W+{}", margin(points?)),
+        3 => "B+R".into(),
+        4 => "W+R".into(),
+        7 => "B+T".into(),
+        8 => "W+T".into(),
+        _ => return None,
+    })
+}
+
+/// The game's date from `GAMETAG`'s `Cyyyy:mm:dd`, else `GAMEINFOSUB`'s `GDATE:yyyy-m-d-…`.
+fn date(header: &[(&[u8], &[u8])]) -> Option<String> {
+    let from_tag = value(header, "GAMETAG").and_then(|t| {
+        t.split(|&b| b == b',').find_map(|item| {
+            let d = std::str::from_utf8(trim(item).strip_prefix(b"C")?).ok()?;
+            let parts: Vec<u32> = d
+                .split(':')
+                .take(3)
+                .map(|p| p.parse().ok())
+                .collect::<Option<_>>()?;
+            (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
+        })
+    });
+    from_tag.or_else(|| {
+        let sub = std::str::from_utf8(value(header, "GAMEINFOSUB")?).ok()?;
+        let d = sub
+            .split(',')
+            .find_map(|i| i.trim().strip_prefix("GDATE:"))?;
+        let parts: Vec<u32> = d
+            .split('-')
+            .take(3)
+            .map(|p| p.trim().parse().ok())
+            .collect::<Option<_>>()?;
+        (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
+    })
+}
+
+fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<u8> {
+    let mut root = String::from("(;GM[1]FF[4]SZ[19]RU[Korean]");
+    let _ = write!(root, "AP[{APPLICATION}]");
+    if let Some(cs) = charset(header) {
+        let _ = write!(root, "CA[{cs}]");
+    }
+    let main = value(header, "GAMEINFOMAIN");
+    let tag = value(header, "GAMETAG");
+    let komi = main
+        .and_then(|m| field(m, "GONGJE", false))
+        .or_else(|| tag.and_then(|t| field(t, "G", true)));
+    // `DUM` (덤), set in some handicap games ("White Dum(5)"), is komi in units not known:
+    // the komi is then left unknown rather than guessed
+    let dum = main
+        .and_then(|m| field(m, "DUM", false))
+        .or_else(|| tag.and_then(|t| field(t, "D", true)));
+    if let (Some(k), None | Some(0)) = (komi, dum) {
+        let _ = write!(root, "KM[{}.{}]", k / 10, k % 10);
+    }
+    if handicap >= 2 {
+        let _ = write!(root, "HA[{handicap}]AB");
+        for (x, y) in handicap_points(handicap) {
+            let _ = write!(root, "[{}]", point(x, y));
+        }
+    }
+    if let Some(re) = result(header) {
+        let _ = write!(root, "RE[{re}]");
+    }
+    if let Some(dt) = date(header) {
+        let _ = write!(root, "DT[{dt}]");
+    }
+    let mut out = root.into_bytes();
+    for (key, name, rank) in [("GAMEBLACKNAME", "PB", "BR"), ("GAMEWHITENAME", "PW", "WR")] {
+        if let Some(v) = value(header, key) {
+            let (n, r) = name_and_rank(v);
+            out.extend_from_slice(name.as_bytes());
+            push_value(&mut out, n);
+            if let Some(r) = r {
+                out.extend_from_slice(rank.as_bytes());
+                push_value(&mut out, r);
+            }
+        }
+    }
+    // a pass belongs to the side whose turn it is: the other side from the last move, or
+    // White after handicap stones, else Black
+    let mut black_next = handicap < 2;
+    for m in moves {
+        match *m {
+            Move::Play(black, x, y) => {
+                let colour = if black { 'B' } else { 'W' };
+                out.extend_from_slice(format!(";{colour}[{}]", point(x, y)).as_bytes());
+                black_next = !black;
+            }
+            Move::Pass => {
+                out.extend_from_slice(if black_next { b";B[]" } else { b";W[]" });
+                black_next = !black_next;
+            }
+        }
+    }
+    out.extend_from_slice(b")\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record in the shape the Tygem clients write (header, `INI`, `STO`), made up here.
+    fn record(handicap: usize, main: &str, moves: &str) -> Vec<u8> {
+        format!(
+            "\\HS\r\n\\[GIBOKIND=Global\\]\r\n\\[GAMEBLACKNAME=Kim (9D)\\]\r\n\
+             \\[GAMEWHITENAME=Lee Bo]ra (8D)\\]\r\n\\[GAMEINFOMAIN=GBKIND:3,GTYPE:0,GCDT:{handicap},{main},TCNT:3,AUSZ:0\\]\r\n\
+             \\[GAMETAG=S0,R3,D0,G65,W0,Z35,T30-3-1200,C2016:03:26:17:29,I:x\\]\r\n\\HE\r\n\
+             \\GS\r\n2 1 0\r\n4 0 &4\r\nINI 0 1 {handicap} &4 \r\n{moves}\\GE\r\n"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn a_record_becomes_its_sgf() {
+        let gib = record(
+            0,
+            "GRLT:1,ZIPSU:35,DUM:0,GONGJE:65",
+            "STO 0 2 1 15 3 \r\nSTO 0 3 2 3 15\r\nSKI 0 4\r\nSTO 0 5 2 16 16\r\n",
+        );
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert_eq!(
+            sgf,
+            "(;GM[1]FF[4]SZ[19]RU[Korean]AP[Tygem GIB]CA[UTF-8]KM[6.5]RE[W+3.5]\
+             DT[2016-03-26]PB[Kim]BR[9D]PW[Lee Bo\\]ra]WR[8D];B[pd];W[dp];B[];W[qq])\n"
+        );
+    }
+
+    #[test]
+    fn handicap_stones_go_where_tygem_puts_them() {
+        let gib = record(3, "GRLT:4,ZIPSU:0,DUM:0,GONGJE:0", "STO 0 2 2 15 15\r\n");
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(sgf.contains("KM[0.0]HA[3]AB[dp][pd][dd]RE[W+R]"), "{sgf}");
+        assert!(sgf.ends_with(";W[pp])\n"), "{sgf}");
+        let names = |n| {
+            handicap_points(n)
+                .into_iter()
+                .map(|(x, y)| point(x, y))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        assert_eq!(names(2), "dp pd");
+        assert_eq!(names(4), "dp pd dd pp");
+        assert_eq!(names(5), "dp pd dd pp jj");
+        assert_eq!(names(6), "dp pd dd pp dj pj");
+        assert_eq!(names(7), "dp pd dd pp dj pj jj");
+        assert_eq!(names(9), "dp pd dd pp dj pj jd jp jj");
+    }
+
+    #[test]
+    fn a_dum_leaves_the_komi_unknown() {
+        let gib = record(3, "GRLT:255,ZIPSU:0,DUM:5,GONGJE:0", "STO 0 2 2 15 15\r\n");
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(!sgf.contains("KM[") && !sgf.contains("RE["), "{sgf}");
+    }
+
+    #[test]
+    fn results_from_the_tag_when_the_main_line_lacks_them() {
+        let gib = record(0, "DUM:0", "STO 0 2 1 3 3\r\n");
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(sgf.contains("KM[6.5]RE[B+3.5]"), "{sgf}");
+    }
+
+    #[test]
+    fn a_korean_client_s_record_names_its_charset() {
+        let (name, _, _) = encoding_rs::EUC_KR.encode("이세돌 (9단)");
+        let mut gib = b"\\HS\n\\[GIBOKIND=Korea\\]\n\\[GAMEBLACKNAME=".to_vec();
+        gib.extend_from_slice(&name);
+        gib.extend_from_slice(b"\\]\n\\HE\n\\GS\nINI 0 1 0 &4\nSTO 0 2 1 3 3\n\\GE\n");
+        let sgf = to_sgf(&gib).unwrap();
+        let (text, _, bad) = encoding_rs::EUC_KR.decode(&sgf);
+        assert!(!bad);
+        assert!(
+            text.contains("CA[EUC-KR]") && text.contains("PB[이세돌]BR[9단]"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn what_is_no_gib_record_says_why() {
+        assert!(to_sgf(b"(;GM[1])").unwrap_err().contains("no GIB header"));
+        let no_moves = b"\\HS\n\\[GIBOKIND=Korea\\]\n\\HE\n";
+        assert!(to_sgf(no_moves)
+            .unwrap_err()
+            .contains("no GIB move section"));
+        let off = record(0, "GRLT:0", "STO 0 2 1 19 3\r\n");
+        assert!(to_sgf(&off).unwrap_err().contains("off the 19×19 board"));
+        let bad = record(0, "GRLT:0", "STO 0 2 1 x\r\n");
+        assert!(to_sgf(&bad).unwrap_err().contains("not `STO 0 n c x y`"));
+    }
+}
