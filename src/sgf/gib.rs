@@ -428,6 +428,45 @@ mod tests {
         );
     }
 
+    /// Damaged records (bytes changed, cut, lines dropped) give an SGF or a reason, never a
+    /// panic.
+    #[test]
+    fn damaged_records_never_panic() {
+        let good = record(
+            3,
+            "GRLT:0,ZIPSU:35,DUM:0,GONGJE:65",
+            "STO 0 2 2 15 15\r\nSKI 0 3\r\nSTO 0 4 2 3 3\r\n",
+        );
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let alphabet = b"\\[]=:,() 0123456789\r\nSTOINIKG-";
+        for _ in 0..20_000 {
+            let mut bytes = good.clone();
+            for _ in 0..1 + next(4) {
+                match next(3) {
+                    0 => {
+                        let at = next(bytes.len());
+                        bytes[at] = alphabet[next(alphabet.len())];
+                    }
+                    1 => bytes.truncate(next(bytes.len() + 1)),
+                    _ => {
+                        let at = next(bytes.len());
+                        bytes.remove(at);
+                    }
+                }
+                if bytes.is_empty() {
+                    break;
+                }
+            }
+            let _ = to_sgf(&bytes);
+        }
+    }
+
     #[test]
     fn what_is_no_gib_record_says_why() {
         assert!(to_sgf(b"(;GM[1])").unwrap_err().contains("no GIB header"));
