@@ -456,6 +456,22 @@ def gib_text(g: Game, *, kind: str, black: str, white: str, gongje: int, margin:
     return ("\r\n".join(lines) + "\r\n").encode(encoding)
 
 
+def tygem_gib(cat: "Catalogue", rel: str, seed: int, *, kind: str, black: str, white: str, gongje: int,
+              date: tuple[int, int, int], encoding: str, what: str, handicap: int = 0) -> None:
+    """A self-played game written as a Tygem GIB record, counted by territory with komi gongje/10."""
+    komi = gongje / 10
+    setup = TYGEM_HANDICAP_3 if handicap == 3 else []
+    assert handicap in (0, 3), "only Tygem's 3-stone placement is written here"
+    s, g = find_game(19, 19, seed, setup_black=setup, first=WHITE if handicap else BLACK,
+                     accept=lambda g: territory_margin(g, komi) != 0)
+    m = territory_margin(g, komi)
+    cat.add(rel, gib_text(g, kind=kind, black=black, white=white, gongje=gongje, margin=m, date=date,
+                          handicap=handicap, encoding=encoding), what)
+    extra = {"handicap": handicap} if handicap else {}
+    cat.expect(rel, 0, g, seed=s, rules="korean", counting="territory", komi=komi, komi_raw=f"{komi:.1f}",
+               recorded_margin=m, result=result_string(m), **extra)
+
+
 def root_props(
     *,
     ff=4,
@@ -927,28 +943,15 @@ def build(cat: Catalogue) -> None:
                   dead={(7, 2), (2, 4)}, komi=6.5)
 
     # ---------------- Tygem GIB records ----------------
-    # Tygem's own format (see src/sgf/gib.rs): a header of \\[KEY=VALUE\\] lines, the komi as
-    # GONGJE (tenths), the result as GRLT (0 Black wins, 1 White) and ZIPSU (tenths), moves as
-    # `STO 0 n colour x y` (x column, y row from the top, from 0), passes as `SKI 0 n`.
-    s, g = find_game(19, 19, 6000)
-    m = territory_margin(g, 6.5)
-    cat.add("gib/tygem-korean.gib",
-            gib_text(g, kind="Korea", black="흑돌 (9단)", white="백돌 (8단)", gongje=65, margin=m,
-                     date=(2024, 5, 1), handicap=0, encoding="euc-kr"),
-            "Tygem GIB, Korean client (GIBOKIND=Korea, EUC-KR names 흑돌/백돌), komi GONGJE:65 = 6.5, "
-            "RE from territory + prisoners (GRLT/ZIPSU), passes as SKI lines")
-    cat.expect("gib/tygem-korean.gib", 0, g, seed=s, rules="korean", counting="territory", komi=6.5,
-               komi_raw="6.5", recorded_margin=m, result=result_string(m))
-    tygem3 = TYGEM_HANDICAP_3
-    s, g = find_game(19, 19, 6100, setup_black=tygem3, first=WHITE, accept=lambda g: territory_margin(g, 0) != 0)
-    m = territory_margin(g, 0)
-    cat.add("gib/tygem-handicap-3.gib",
-            gib_text(g, kind="Global", black="Hand Black (3K)", white="Hand White (1D)", gongje=0, margin=m,
-                     date=(2024, 5, 2), handicap=3, encoding="utf-8"),
-            "Tygem GIB, three handicap stones where Tygem puts them (dp pd dd: the third in the upper "
-            "left), White first, komi 0, territory count")
-    cat.expect("gib/tygem-handicap-3.gib", 0, g, seed=s, rules="korean", counting="territory", komi=0.0,
-               komi_raw="0.0", handicap=3, recorded_margin=m, result=result_string(m))
+    # Tygem's own format (see src/sgf/gib.rs and gib_text below).
+    tygem_gib(cat, "gib/tygem-korean.gib", 6000, kind="Korea", black="흑돌 (9단)", white="백돌 (8단)",
+              gongje=65, date=(2024, 5, 1), encoding="euc-kr",
+              what="Tygem GIB, Korean client (GIBOKIND=Korea, EUC-KR names 흑돌/백돌), komi GONGJE:65 = 6.5, "
+                   "RE from territory + prisoners (GRLT/ZIPSU), passes as SKI lines")
+    tygem_gib(cat, "gib/tygem-handicap-3.gib", 6100, kind="Global", black="Hand Black (3K)",
+              white="Hand White (1D)", gongje=0, date=(2024, 5, 2), encoding="utf-8", handicap=3,
+              what="Tygem GIB, three handicap stones where Tygem puts them (dp pd dd: the third in the upper "
+                   "left), White first, komi 0, territory count")
 
     # ---------------- archives ----------------
     members = [
