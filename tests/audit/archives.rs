@@ -341,6 +341,22 @@ fn the_tygem_games_read_from_a_7z_equal_those_read_from_the_zip() {
     assert!(key(&from_7z) == key(&from_zip), "rows differ");
 }
 
+/// A whole scan of `inputs` (its Parquet file in `dir`), for its summary.
+fn scan(dir: &Path, inputs: Vec<PathBuf>) -> kifu_audit::pipeline::Summary {
+    let out = dir.join("out.parquet");
+    let config = crate::common::scan_config(inputs, &out, 1);
+    kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap()
+}
+
+/// The summary's files passed over, by ending.
+fn skipped(summary: &kifu_audit::pipeline::Summary) -> Vec<(&str, u64)> {
+    summary
+        .skipped
+        .iter()
+        .map(|(k, v)| (k.as_str(), *v))
+        .collect()
+}
+
 /// Files a directory walk passes over are counted by their ending in the summary: a folder
 /// of WBaduk `.ngf` records holds games this tool does not read, and the user is told.
 #[test]
@@ -352,17 +368,9 @@ fn the_summary_counts_the_files_passed_over() {
     for name in ["b.ngf", "c.NGF", "notes.txt", "Makefile"] {
         std::fs::write(games.join(name), b"x").unwrap();
     }
-    let out = dir.path().join("out.parquet");
-    let config = crate::common::scan_config(vec![games], &out, 1);
-    let summary =
-        kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    let summary = scan(dir.path(), vec![games]);
     assert_eq!(summary.games, 1);
-    let skipped: Vec<_> = summary
-        .skipped
-        .iter()
-        .map(|(k, v)| (k.as_str(), *v))
-        .collect();
-    assert_eq!(skipped, [("", 1), (".ngf", 2), (".txt", 1)]);
+    assert_eq!(skipped(&summary), [("", 1), (".ngf", 2), (".txt", 1)]);
     let text = summary.render();
     assert!(
         text.contains(
@@ -372,9 +380,7 @@ fn the_summary_counts_the_files_passed_over() {
         "{text}"
     );
     // a file named on the command line is read whatever its name: nothing passed over
-    let config = crate::common::scan_config(vec![dir.path().join("games/b.ngf")], &out, 1);
-    let summary =
-        kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    let summary = scan(dir.path(), vec![dir.path().join("games/b.ngf")]);
     assert!(summary.skipped.is_empty());
     assert!(!summary.render().contains("passed over"));
 }
@@ -600,15 +606,10 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
         Some(2)
     );
 
-    let out = dir.path().join("out.parquet");
-    let config = crate::common::scan_config(vec![zip_path, loose], &out, 1);
-    let summary =
-        kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    let summary = scan(dir.path(), vec![zip_path, loose]);
     assert_eq!(summary.games, 4);
-    let skipped: Vec<_> = summary
-        .skipped
-        .iter()
-        .map(|(k, v)| (k.as_str(), *v))
-        .collect();
-    assert_eq!(skipped, [(APPLE_DOUBLE, 3), (".db", 1), (".ngf", 1)]);
+    assert_eq!(
+        skipped(&summary),
+        [(APPLE_DOUBLE, 3), (".db", 1), (".ngf", 1)]
+    );
 }
