@@ -1,0 +1,54 @@
+//! Fuzz target: bytes read as a Tygem GIB record (`sgf::gib::to_sgf`), and the SGF it makes
+//! through the product path as `kifu-audit scan` runs a file (`prepare_file` → `ingest_game`
+//! → `row_from_ingested`).
+//!
+//! Besides "never panics, never hangs", it checks the converter's contract: a record it turns
+//! into SGF is one game, always readable (the names' bytes escaped, every move on the board),
+//! and scored; a record it refuses has a reason.
+#![no_main]
+
+use kifu_audit::pipeline::game::row_from_ingested;
+use kifu_audit::pipeline::{GameOptions, Scratch};
+use kifu_audit::scoring::KomiPolicy;
+use kifu_audit::sgf::{self, gib, Limits, Status};
+use libfuzzer_sys::fuzz_target;
+use std::cell::RefCell;
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::new());
+}
+
+fuzz_target!(|data: &[u8]| {
+    let sgf_bytes = match gib::to_sgf(data) {
+        Ok(bytes) => bytes,
+        Err(why) => {
+            assert!(!why.is_empty());
+            return;
+        }
+    };
+    let options = GameOptions {
+        limits: Limits::default(),
+        komi_policy: KomiPolicy::Standard,
+        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
+        playout_seed: 0,
+        second_batch: true,
+    };
+    let file = sgf::prepare_file(&sgf_bytes);
+    assert_eq!(file.game_count(), 1, "{}", String::from_utf8_lossy(&sgf_bytes));
+    let ingest = sgf::ingest_game(&file, 0, &options.limits);
+    assert_ne!(
+        ingest.status,
+        Status::Error,
+        "{:?}: {}",
+        ingest.error_message,
+        String::from_utf8_lossy(&sgf_bytes)
+    );
+    SCRATCH.with(|scratch| {
+        let row = row_from_ingested("fuzz.gib", None, ingest, &options, &mut scratch.borrow_mut());
+        assert!(row.replay.is_some() && row.score.is_some());
+        assert_eq!(
+            row.ingest.record.as_ref().and_then(|r| r.application.as_deref()),
+            Some(gib::APPLICATION)
+        );
+    });
+});
