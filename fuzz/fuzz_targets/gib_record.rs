@@ -34,7 +34,12 @@ fuzz_target!(|data: &[u8]| {
         second_batch: true,
     };
     let file = sgf::prepare_file(&sgf_bytes);
-    assert_eq!(file.game_count(), 1, "{}", String::from_utf8_lossy(&sgf_bytes));
+    assert_eq!(
+        file.game_count(),
+        1,
+        "{}",
+        String::from_utf8_lossy(&sgf_bytes)
+    );
     let ingest = sgf::ingest_game(&file, 0, &options.limits);
     assert_ne!(
         ingest.status,
@@ -44,10 +49,19 @@ fuzz_target!(|data: &[u8]| {
         String::from_utf8_lossy(&sgf_bytes)
     );
     SCRATCH.with(|scratch| {
-        let row = row_from_ingested("fuzz.gib", None, ingest, &options, &mut scratch.borrow_mut());
+        let row = row_from_ingested(
+            "fuzz.gib",
+            None,
+            ingest,
+            &options,
+            &mut scratch.borrow_mut(),
+        );
         assert!(row.replay.is_some() && row.score.is_some());
         assert_eq!(
-            row.ingest.record.as_ref().and_then(|r| r.application.as_deref()),
+            row.ingest
+                .record
+                .as_ref()
+                .and_then(|r| r.application.as_deref()),
             Some(gib::APPLICATION)
         );
     });
