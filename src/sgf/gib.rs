@@ -38,6 +38,8 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
     let mut section = Section::Before;
     let mut handicap = 0usize;
     let mut moves: Vec<Move> = Vec::new();
+    // a UTF-8 byte-order mark, as editors saving "UTF-8 with BOM" write one
+    let gib = gib.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(gib);
     for raw in gib.split(|&b| b == b'\n') {
         let line = trim(raw);
         match section {
@@ -397,6 +399,17 @@ mod tests {
         assert_eq!(names(6), "dp pd dd pp dj pj");
         assert_eq!(names(7), "dp pd dd pp dj pj jj");
         assert_eq!(names(9), "dp pd dd pp dj pj jd jp jj");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_no_part_of_the_record() {
+        let mut gib = b"\xEF\xBB\xBF".to_vec();
+        gib.extend(record(0, "GRLT:3", "STO 0 2 1 3 3\r\n"));
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(
+            sgf.contains("RE[B+R]") && sgf.ends_with(";B[dd])\n"),
+            "{sgf}"
+        );
     }
 
     #[test]
