@@ -5,8 +5,8 @@
 //! Tygem clients wrote (Korean, Chinese and global servers, 2012–2017):
 //!
 //! - a header of `\[KEY=VALUE\]` lines between `\HS` and `\HE`, values in the client's
-//!   charset (named by `GIBOKIND`: `Korea` EUC-KR, `China` GBK, `Japan` Shift_JIS, else
-//!   UTF-8 or detected);
+//!   charset (named by `GIBOKIND`: `Korea` EUC-KR and `China` GBK, as seen; `Japan` taken
+//!   for Shift_JIS, not seen; else UTF-8 or detected);
 //! - the players as `GAMEBLACKNAME=name (rank)`, `GAMEWHITENAME=…`;
 //! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,…`: the result type `r` (0 Black wins by
 //!   `z`/10 points, 1 White by `z`/10, 3 and 4 Black and White by resignation, 7 and 8 on
