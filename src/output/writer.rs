@@ -104,6 +104,14 @@ impl AtomicParquetWriter {
         Ok(())
     }
 
+    /// Adds a key-value pair to the footer's metadata, for facts known only once every row
+    /// is written (the files the scan passed over).
+    pub fn append_metadata(&mut self, key: &str, value: String) {
+        if let Some(w) = self.writer.as_mut() {
+            w.append_key_value_metadata(KeyValue::new(key.to_string(), value));
+        }
+    }
+
     /// Closes the file, syncs it and renames it over the target.
     ///
     /// # Errors

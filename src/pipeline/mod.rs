@@ -58,6 +58,11 @@ pub struct Config {
     pub writer: WriterOptions,
 }
 
+/// The footer's key for the files a scan passed over (neither SGF nor an archive, and macOS
+/// metadata files), a JSON object of counts by name ending: what the summary's "passed over"
+/// line says, kept with the rows.
+pub const PASSED_OVER_KEY: &str = "kifu_audit.passed_over";
+
 /// Runs a scan: inputs → rows → Parquet at `config.output` (atomically).
 ///
 /// # Errors
@@ -173,7 +178,15 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     });
     progress.finish_and_clear();
     result?;
-    let writer = writer_done.context("the writer stage ended without its file")?;
+    let mut writer = writer_done.context("the writer stage ended without its file")?;
+    for (ending, n) in passed_over {
+        *skipped.entry(ending).or_default() += n;
+    }
+    // the files that are no rows, in the file itself: `{"ending": count, …}`
+    writer.append_metadata(
+        PASSED_OVER_KEY,
+        serde_json::to_string(&skipped).unwrap_or_default(),
+    );
     if interrupted.load(Ordering::Relaxed) {
         summary.interrupted = true;
         // Dropping the writer removes the temporary file; the previous output stays intact.
@@ -182,9 +195,6 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         writer.finish()?;
     }
     summary.elapsed = started.elapsed();
-    for (ending, n) in passed_over {
-        *skipped.entry(ending).or_default() += n;
-    }
     summary.skipped = skipped;
     Ok(summary)
 }

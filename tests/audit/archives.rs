@@ -612,4 +612,22 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
         skipped(&summary),
         [(APPLE_DOUBLE, 3), (".db", 1), (".ngf", 1)]
     );
+    // and the Parquet file says so in its footer
+    let file = std::fs::File::open(dir.path().join("out.parquet")).unwrap();
+    let reader = parquet::file::reader::SerializedFileReader::new(file).unwrap();
+    use parquet::file::reader::FileReader;
+    let kv = reader
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .cloned();
+    let passed = kv
+        .unwrap_or_default()
+        .into_iter()
+        .find(|k| k.key == kifu_audit::pipeline::PASSED_OVER_KEY)
+        .and_then(|k| k.value);
+    assert_eq!(
+        passed.as_deref(),
+        Some(r#"{"._* (macOS metadata)":3,".db":1,".ngf":1}"#)
+    );
 }
