@@ -19,7 +19,7 @@
 use kifu_audit::pipeline::{audit_paths, audit_record, GameOptions, Scratch};
 use kifu_audit::rules::{Color, Point};
 use kifu_audit::scoring::{Agreement, KomiPolicy, PointOwner};
-use kifu_audit::sgf::{Limits, ResultKind, Winner};
+use kifu_audit::sgf::{ResultKind, Winner};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -64,13 +64,7 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .map(PathBuf::from)
         .collect();
-    let options = GameOptions {
-        limits: Limits::default(),
-        komi_policy: KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-    };
+    let options = GameOptions::default();
     let rows = audit_paths(&inputs, &options, 0).expect("audit runs");
     let mut tally: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();

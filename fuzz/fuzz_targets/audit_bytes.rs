@@ -13,8 +13,7 @@
 use kifu_audit::output::BatchBuilder;
 use kifu_audit::pipeline::game::row_from_ingested;
 use kifu_audit::pipeline::{GameOptions, Scratch};
-use kifu_audit::scoring::KomiPolicy;
-use kifu_audit::sgf::{self, Limits, Status};
+use kifu_audit::sgf::{self, Status};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
@@ -23,13 +22,7 @@ thread_local! {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let options = GameOptions {
-        limits: Limits::default(),
-        komi_policy: KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-    };
+    let options = GameOptions::default();
     let file = sgf::prepare_file(data);
     let games = file.game_count();
     assert_eq!(games, file.scan.games.len().max(1));

@@ -9,8 +9,7 @@
 
 use kifu_audit::pipeline::game::row_from_ingested;
 use kifu_audit::pipeline::{GameOptions, Scratch};
-use kifu_audit::scoring::KomiPolicy;
-use kifu_audit::sgf::{self, gib, Limits, Status};
+use kifu_audit::sgf::{self, gib, Status};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
@@ -26,13 +25,7 @@ fuzz_target!(|data: &[u8]| {
             return;
         }
     };
-    let options = GameOptions {
-        limits: Limits::default(),
-        komi_policy: KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-    };
+    let options = GameOptions::default();
     let file = sgf::prepare_file(&sgf_bytes);
     assert_eq!(
         file.game_count(),

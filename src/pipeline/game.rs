@@ -46,6 +46,20 @@ pub struct GameOptions {
     pub second_batch: bool,
 }
 
+/// The settings of `kifu-audit scan` without flags: default limits, standard komi,
+/// [`crate::scoring::SETTLE_PLAYOUTS`], seed 0, the second settle batch on.
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            limits: Limits::default(),
+            komi_policy: KomiPolicy::Standard,
+            settle_playouts: crate::scoring::SETTLE_PLAYOUTS,
+            playout_seed: 0,
+            second_batch: true,
+        }
+    }
+}
+
 /// The setup changes and moves of a record, in the order they happen.
 pub fn record_events(record: &GameRecord, out: &mut Vec<Event>) {
     out.clear();

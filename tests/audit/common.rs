@@ -8,13 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 pub fn options() -> GameOptions {
-    GameOptions {
-        limits: Limits::default(),
-        komi_policy: KomiPolicy::Standard,
-        settle_playouts: kifu_audit::scoring::SETTLE_PLAYOUTS,
-        playout_seed: 0,
-        second_batch: true,
-    }
+    GameOptions::default()
 }
 
 /// The configuration of a scan with the defaults of `kifu-audit scan` (no progress bar).
