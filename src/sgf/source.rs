@@ -436,7 +436,22 @@ fn read_kind<R: Read + io::Seek>(
         data,
     };
     match kind {
-        InputKind::Sgf => sink(item(read_sized(reader, max_bytes))),
+        InputKind::Sgf => match read_sized(reader, max_bytes) {
+            // an archive or a compressed file saved under an SGF name: read as what it is
+            Ok(bytes) => match sniff(&bytes) {
+                Some(real) => read_kind(
+                    source,
+                    real,
+                    io::Cursor::new(bytes),
+                    max_bytes,
+                    depth,
+                    skipped,
+                    sink,
+                ),
+                None => sink(item(Ok(bytes))),
+            },
+            data => sink(item(data)),
+        },
         InputKind::Gib => sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
             super::gib::to_sgf(&bytes).map_err(|e| {
                 SourceError::Record(format!("{source}: not a readable GIB record: {e}"))
@@ -583,7 +598,10 @@ fn hand_on(
             return true;
         }
     }
-    let kind = classify(&name).unwrap_or(InputKind::Sgf);
+    let kind = match (classify(&name), &data) {
+        (None | Some(InputKind::Sgf), Ok(bytes)) => sniff(bytes).unwrap_or(InputKind::Sgf),
+        (kind, _) => kind.unwrap_or(InputKind::Sgf),
+    };
     let bytes = match data {
         Ok(bytes) if kind != InputKind::Sgf => bytes,
         data => {
@@ -621,6 +639,37 @@ fn hand_on(
             sink(item)
         },
     )
+}
+
+/// What bytes named as SGF really are when they begin as an archive or a compressed stream
+/// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
+/// zip, 7z, tar, or one file compressed with gzip, bzip2, xz or zstd. SGF text never begins
+/// with these bytes (a game tree's `(`, text before it, or a byte-order mark), so no SGF file
+/// is read otherwise than before.
+fn sniff(bytes: &[u8]) -> Option<InputKind> {
+    const BZIP2_BLOCK: [u8; 6] = [0x31, 0x41, 0x59, 0x26, 0x53, 0x59];
+    let kind = if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
+        InputKind::Zip
+    } else if bytes.starts_with(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C]) {
+        InputKind::SevenZ
+    } else if bytes.get(257..262) == Some(b"ustar".as_slice()) {
+        InputKind::Tar(None)
+    } else if bytes.starts_with(&[0x1F, 0x8B]) {
+        InputKind::SgfCompressed(Codec::Gzip)
+    } else if bytes.len() >= 10
+        && bytes.starts_with(b"BZh")
+        && bytes[3].is_ascii_digit()
+        && bytes[4..10] == BZIP2_BLOCK
+    {
+        InputKind::SgfCompressed(Codec::Bzip2)
+    } else if bytes.starts_with(&[0xFD, b'7', b'z', b'X', b'Z', 0]) {
+        InputKind::SgfCompressed(Codec::Xz)
+    } else if bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+        InputKind::SgfCompressed(Codec::Zstd)
+    } else {
+        return None;
+    };
+    Some(kind)
 }
 
 /// The key under which [`Skipped`] counts macOS's AppleDouble files: named `._` and the

@@ -631,3 +631,57 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
         Some(r#"{"._* (macOS metadata)":3,".db":1,".ngf":1}"#)
     );
 }
+
+/// A file saved under an SGF name that is really an archive or a compressed file (a download
+/// saved under the wrong name, a server that gzips what it calls `.sgf`) is read as what its
+/// bytes say: a gzipped game as the game, a zip as its games, and the same for members of an
+/// archive (a 7z named `.sgf` inside a zip).
+#[test]
+fn an_archive_or_compressed_file_under_an_sgf_name_is_read_as_what_it_is() {
+    let games = repo().join("data-samples/games");
+    let name = "19x19-korean-territory.sgf";
+    let one = std::fs::read(games.join(name)).unwrap();
+    let loose = audit_paths(&[games.join(name)], &options(), 1).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&one).unwrap();
+    let gzipped = dir.path().join("gzipped.sgf");
+    std::fs::write(&gzipped, gz.finish().unwrap()).unwrap();
+    let rows = audit_paths(&[gzipped], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(findings(&rows[0]), findings(&loose[0]));
+
+    let zipped = dir.path().join("collection.sgf");
+    std::fs::copy(repo().join("data-samples/archives/samples.zip"), &zipped).unwrap();
+    let rows = audit_paths(&[zipped], &options(), 1).unwrap();
+    let zip = audit_paths(
+        &[repo().join("data-samples/archives/samples.zip")],
+        &options(),
+        1,
+    )
+    .unwrap();
+    assert_eq!(rows.len(), zip.len());
+    for (a, b) in rows.iter().zip(&zip) {
+        assert_eq!((&a.member, findings(a)), (&b.member, findings(b)));
+    }
+
+    let outer = dir.path().join("outer.zip");
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&outer).unwrap());
+    writer
+        .start_file(
+            "kifu/really-a-7z.sgf",
+            zip::write::SimpleFileOptions::default(),
+        )
+        .unwrap();
+    writer
+        .write_all(&std::fs::read(fixture("games-ppmd.7z")).unwrap())
+        .unwrap();
+    writer.finish().unwrap();
+    let rows = audit_paths(&[outer], &options(), 1).unwrap();
+    assert_eq!(by_name(&rows), by_name(&loose_games()));
+    assert!(rows.iter().all(|r| r
+        .member
+        .as_deref()
+        .unwrap()
+        .starts_with("kifu/really-a-7z.sgf::")));
+}
