@@ -93,11 +93,10 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let mut summary = Summary::default();
     let stop_reader = AtomicBool::new(false);
     let mut writer_done: Option<AtomicParquetWriter> = None;
-    // the archive members and AppleDouble files the reader passes over
-    let mut passed_over = source::Skipped::new();
     let result: Result<()> = std::thread::scope(|scope| {
         let reader_stop = &stop_reader;
-        let passed_over = &mut passed_over;
+        // the reader adds the archive members and AppleDouble files it passes over
+        let passed_over = &mut skipped;
         scope.spawn(move || {
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
             let mut chunk_bytes = 0usize;
@@ -179,9 +178,6 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     progress.finish_and_clear();
     result?;
     let mut writer = writer_done.context("the writer stage ended without its file")?;
-    for (ending, n) in passed_over {
-        *skipped.entry(ending).or_default() += n;
-    }
     // the files that are no rows, in the file itself: `{"ending": count, …}`
     writer.append_metadata(
         PASSED_OVER_KEY,

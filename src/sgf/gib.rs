@@ -264,13 +264,10 @@ fn result(header: &[(&[u8], &[u8])]) -> Option<String> {
 fn date(header: &[(&[u8], &[u8])]) -> Option<String> {
     let from_tag = value(header, "GAMETAG").and_then(|t| {
         t.split(|&b| b == b',').find_map(|item| {
-            let d = std::str::from_utf8(trim(item).strip_prefix(b"C")?).ok()?;
-            let parts: Vec<u32> = d
-                .split(':')
-                .take(3)
-                .map(|p| p.parse().ok())
-                .collect::<Option<_>>()?;
-            (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
+            ymd(
+                std::str::from_utf8(trim(item).strip_prefix(b"C")?).ok()?,
+                ':',
+            )
         })
     });
     from_tag.or_else(|| {
@@ -278,13 +275,18 @@ fn date(header: &[(&[u8], &[u8])]) -> Option<String> {
         let d = sub
             .split(',')
             .find_map(|i| i.trim().strip_prefix("GDATE:"))?;
-        let parts: Vec<u32> = d
-            .split('-')
-            .take(3)
-            .map(|p| p.trim().parse().ok())
-            .collect::<Option<_>>()?;
-        (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
+        ymd(d, '-')
     })
+}
+
+/// `yyyy<sep>m<sep>d…` (numbers perhaps padded with spaces) as `yyyy-mm-dd`.
+fn ymd(text: &str, sep: char) -> Option<String> {
+    let parts: Vec<u32> = text
+        .split(sep)
+        .take(3)
+        .map(|p| p.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
 }
 
 fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<u8> {

@@ -384,11 +384,10 @@ fn read_path(
         Err(e) => return sink(item(Err(e))),
     };
     let name = path.file_name().map(|n| n.to_string_lossy());
-    if name.is_some_and(|n| n.starts_with("._")) {
+    if let Some(name) = name.filter(|n| n.starts_with("._")) {
         let mut head = [0u8; 4];
         let n = fill(&mut file, &mut head).unwrap_or(0);
-        if is_apple_double(&head[..n]) {
-            *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
+        if passed_over_apple_double(skipped, &name, &head[..n]) {
             return true;
         }
         if let Err(e) = file.rewind() {
@@ -592,11 +591,11 @@ fn hand_on(
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    if let Ok(bytes) = &data {
-        if base_name(&name).starts_with("._") && is_apple_double(bytes) {
-            *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
-            return true;
-        }
+    if data
+        .as_ref()
+        .is_ok_and(|bytes| passed_over_apple_double(skipped, &name, bytes))
+    {
+        return true;
     }
     let kind = match (classify(&name), &data) {
         (None | Some(InputKind::Sgf), Ok(bytes)) => sniff(bytes).unwrap_or(InputKind::Sgf),
@@ -678,10 +677,16 @@ fn sniff(bytes: &[u8]) -> Option<InputKind> {
 /// the Mac's own leave them beside the files), and read as SGF each made an error row.
 pub const APPLE_DOUBLE: &str = "._* (macOS metadata)";
 
-/// Whether bytes begin as an AppleDouble (or AppleSingle) file does: magic 0x00051607
-/// (0x00051600).
-fn is_apple_double(bytes: &[u8]) -> bool {
-    bytes.starts_with(&[0, 5, 0x16, 7]) || bytes.starts_with(&[0, 5, 0x16, 0])
+/// Whether the file or member `name` whose bytes begin with `head` is an AppleDouble (or
+/// AppleSingle) file — named `._…`, magic 0x00051607 (0x00051600) — and if so counts it in
+/// `skipped`.
+fn passed_over_apple_double(skipped: &mut Skipped, name: &str, head: &[u8]) -> bool {
+    let apple = base_name(name).starts_with("._")
+        && (head.starts_with(&[0, 5, 0x16, 7]) || head.starts_with(&[0, 5, 0x16, 0]));
+    if apple {
+        *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
+    }
+    apple
 }
 
 /// The last component of a path or member name (after `/`, a backslash or `::`).
