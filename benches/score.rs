@@ -1,6 +1,7 @@
 //! Scoring speed: dead stones + seki + all seven scores + divergence, on Tygem final positions
 //! in memory (single thread). Prints the per-game distribution (mean, median, p99) once.
-//! `KIFU_AUDIT_PLAYOUTS=N` measures the scorer with `--playouts N` (default 4).
+//! `KIFU_AUDIT_PLAYOUTS=N` measures the scorer with `--playouts N` (default: `scan`'s,
+//! `SETTLE_PLAYOUTS`).
 
 mod common;
 

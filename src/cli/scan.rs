@@ -19,6 +19,8 @@ Examples:
   kifu-audit scan fox-9d.7z kgs-2019.tar.bz2 -o audit.parquet
   find . -name '*.sgf' | kifu-audit scan - -o games.parquet
   kifu-audit scan games/ --komi recorded --quiet -o recorded.parquet
+  kifu-audit scan tygem.zip --playouts 1 -o records.parquet   (half the time: counted games
+                                                               as by default, resigned coarser)
   duckdb -c \"SELECT status, count(*) FROM 'games.parquet' GROUP BY ALL\"";
 
 /// Komi policy on the command line.
@@ -35,8 +37,9 @@ pub enum KomiArg {
 pub struct PlayoutsArg {
     /// Playouts that decide the groups the dead-stone analysis leaves open (1–64). More
     /// judge unfinished fights (resigned games) better, at a cost in proportion; games the
-    /// record says were counted run 64 whatever N (their open groups are few and small):
-    /// README, "Playouts".
+    /// record says were counted run 64 whatever N (their open groups are few and small).
+    /// `--playouts 1` halves a scan of the Tygem games and leaves every counted game's row
+    /// as it is, for worse estimates of the resigned ones: README, "Playouts".
     #[arg(long = "playouts", default_value_t = SETTLE_PLAYOUTS as u8, value_name = "N",
           value_parser = clap::value_parser!(u8).range(1..=MAX_SETTLE_PLAYOUTS as i64))]
     pub n: u8,

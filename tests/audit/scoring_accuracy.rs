@@ -13,8 +13,9 @@
 //! tests take about 2 minutes instead of 20 s). The tables printed are seed 0's (the rows
 //! `kifu-audit scan` writes by default), followed by each seed's figures and the pooled ones.
 
-use crate::common::{audit_seeded, corpus, dev_rows, tygem_rows};
+use crate::common::{audit_seeded, corpus, dev_rows, options, tygem_rows};
 use kifu_audit::output::GameRow;
+use kifu_audit::pipeline::{audit_paths, GameOptions};
 use kifu_audit::rules::RulesetId;
 use kifu_audit::scoring::{Agreement, Outcome, ScoreReport};
 use kifu_audit::sgf::{GameRecord, ResultKind, Winner};
@@ -1066,4 +1067,38 @@ fn kgs_counted_games_agree_with_the_recorded_results() {
         "Japanese, estimated, exact over the seeds {:.4}",
         all.exact_rate()
     );
+}
+
+/// A game the record says was counted runs its own playouts (64, and 60 a fight question)
+/// whatever `--playouts` asks, so `--playouts 1`, the cheap setting for an audit of the
+/// recorded results (README, "Playouts"), leaves every counted Tygem game's row as the
+/// default writes it and coarsens only the estimates of the games stopped mid-fight.
+#[test]
+fn tygem_counted_games_score_the_same_at_one_playout() {
+    let (Some(zip), Some(rows)) = (corpus("tygem-9d-2006.zip"), tygem_rows()) else {
+        return;
+    };
+    let options = GameOptions {
+        settle_playouts: 1,
+        ..options()
+    };
+    let fast = audit_paths(&[zip], &options, 0).expect("audit runs");
+    assert_eq!(fast.len(), rows.len());
+    let mut compared = 0;
+    for (a, b) in rows.iter().zip(&fast) {
+        if counted(a) {
+            // every field, through its debug form (rows have no equality of their own)
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+            compared += 1;
+        }
+    }
+    let (n, same, unsettled) = resigned(&fast);
+    let (_, same_default, _) = resigned(rows);
+    eprintln!(
+        "Tygem 2006 at --playouts 1: {compared} counted games' rows as the default's; resigned games named {:.2}% (default {:.2}%), unsettled points per resigned game {:.1}",
+        100.0 * same as f64 / n.max(1) as f64,
+        100.0 * same_default as f64 / n.max(1) as f64,
+        unsettled as f64 / n.max(1) as f64
+    );
+    assert!(compared > 23_000, "about 23,230 counted games: {compared}");
 }
