@@ -30,7 +30,9 @@ const EXAMPLES: &str = "\
 Examples:
   kifu-audit explain data-samples/dead/9x9-dead-stones-tb-tw.sgf
   kifu-audit explain collection.sgf --game 3 --svg game3.svg
-  kifu-audit explain kgs-2020.zip --game 1041 --komi recorded";
+  kifu-audit explain kgs-2020.zip --game 1041 --komi recorded
+  kifu-audit explain tygem.zip --member 2006-12/129675171.sgf
+  kifu-audit explain 'tygem.zip::2006-12/129675171.sgf'      (as explain names a game)";
 
 /// Stack of the thread that parses and audits the game (deep SGF trees; as `scan`'s workers).
 const EXPLAIN_STACK: usize = 256 << 20;
@@ -41,10 +43,15 @@ pub struct ExplainArgs {
     /// An SGF file, a directory or an archive (any input `scan` reads).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Which game, 0-based, in the order `scan` writes rows (files in name order, games in
-    /// file order).
+    /// Which game, 0-based: in the order `scan` writes rows (files in name order, games in
+    /// file order), or with `--member` the game of that member (a row's `game_index`).
     #[arg(short, long, default_value_t = 0, value_name = "N")]
     pub game: usize,
+    /// The archive member to read the game from, named as in `scan`'s `member` column (a
+    /// row's `source`, `member` and `game_index` are `FILE`, `--member` and `--game`).
+    /// `FILE::MEMBER`, as `explain` names a game, says the same.
+    #[arg(short, long, value_name = "NAME")]
+    pub member: Option<String>,
     /// Also draw the position as an SVG picture: one panel per counting family.
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
@@ -65,16 +72,30 @@ pub struct Picked {
     pub ingest: Ingested,
 }
 
-/// Finds game `index` (0-based, in `scan`'s row order) under `input` and ingests it.
+/// Finds game `index` (0-based, in `scan`'s row order) under `input` and ingests it; with
+/// `member`, game `index` of the archive member of that name (its rows' `game_index`).
 ///
 /// # Errors
-/// When the input holds fewer than `index + 1` games. An unreadable game is not an error: it
-/// is a [`Picked`] whose `ingest` says why.
-pub fn pick_game(input: &Path, index: usize, limits: &Limits) -> Result<Picked> {
+/// When the input (or the member) holds fewer than `index + 1` games, or no member has that
+/// name. An unreadable game is not an error: it is a [`Picked`] whose `ingest` says why.
+pub fn pick_game(
+    input: &Path,
+    member: Option<&str>,
+    index: usize,
+    limits: &Limits,
+) -> Result<Picked> {
     let paths = source::expand_inputs(&[input.to_path_buf()]);
     let mut seen = 0usize;
     let mut found = None;
+    let mut member_seen = false;
     source::read_all(&paths, limits.max_file_bytes, &mut |item| {
+        if let Some(m) = member {
+            if item.member.as_deref() != Some(m) {
+                // the member comes once: the games after it are none of ours
+                return !member_seen;
+            }
+            member_seen = true;
+        }
         match &item.data {
             Err(e) => {
                 if seen == index {
@@ -104,14 +125,25 @@ pub fn pick_game(input: &Path, index: usize, limits: &Limits) -> Result<Picked> 
         }
         true
     });
-    match found {
-        Some(p) => Ok(p),
-        None if seen == 0 => bail!("{}: no game found", input.display()),
-        None => bail!(
-            "{}: --game {index} is out of range: it holds {seen} game(s), numbered 0 to {}",
-            input.display(),
-            seen - 1
+    if let Some(p) = found {
+        return Ok(p);
+    }
+    let place = match member {
+        Some(m) => format!("{}::{m}", input.display()),
+        None => input.display().to_string(),
+    };
+    let numbered = if seen > 0 {
+        format!(", numbered 0 to {}", seen - 1)
+    } else {
+        String::new()
+    };
+    match member {
+        Some(m) if !member_seen => bail!(
+            "{}: no member named {m} (name it as in scan's `member` column)",
+            input.display()
         ),
+        None if seen == 0 => bail!("{place}: no game found"),
+        _ => bail!("{place}: --game {index} is out of range: it holds {seen} game(s){numbered}"),
     }
 }
 
@@ -1032,6 +1064,21 @@ fn quirk(q: Option<&'static str>) -> String {
     q.map_or_else(String::new, |q| format!(", {q}"))
 }
 
+/// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at its
+/// first `::` when no file has the whole name and the part before it exists (the form in
+/// which `explain` names a game of an archive).
+fn member_of(file: &Path, member: Option<String>) -> (PathBuf, Option<String>) {
+    if member.is_some() || file.exists() {
+        return (file.to_path_buf(), member);
+    }
+    match file.to_str().and_then(|s| s.split_once("::")) {
+        Some((archive, m)) if Path::new(archive).exists() => {
+            (PathBuf::from(archive), Some(m.to_string()))
+        }
+        _ => (file.to_path_buf(), None),
+    }
+}
+
 /// Runs `explain`.
 ///
 /// # Errors
@@ -1042,7 +1089,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         KomiArg::Standard => KomiPolicy::Standard,
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
-    let file = args.file.clone();
+    let (file, member) = member_of(&args.file, args.member.clone());
     let game = args.game;
     let playouts = args.playouts.n as usize;
     let seed = args.playouts.seed;
@@ -1050,7 +1097,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
-            let picked = pick_game(&file, game, &Limits::default())?;
+            let picked = pick_game(&file, member.as_deref(), game, &Limits::default())?;
             explain(
                 picked,
                 komi_policy,

@@ -456,6 +456,54 @@ fn explain_command_writes_the_svg_and_rejects_a_game_out_of_range() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("out of range"));
 }
 
+/// A row of `scan` names its game by `source`, `member` and `game_index`: `explain` finds the
+/// same game from them, given as `--member` or as `ARCHIVE::MEMBER` (the form in which it
+/// names a game itself), as it does by the game's place in the archive, and says so when
+/// the member is not there or holds fewer games.
+#[test]
+fn explain_finds_an_archive_member_as_a_row_names_it() {
+    let zip = repo().join("tests/fixtures/archives/methods.zip");
+    let zip = zip.to_str().unwrap();
+    let member = "19x19-korean-territory.sgf";
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .arg("explain")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let by_flag = run(&[zip, "--member", member]);
+    assert_eq!(by_flag.status.code(), Some(0), "{by_flag:?}");
+    let text = String::from_utf8_lossy(&by_flag.stdout).into_owned();
+    assert!(
+        text.starts_with(&format!("game:      {zip}::{member} game 0\n")),
+        "{text}"
+    );
+    assert!(text.contains("rules:     Korean"), "{text}");
+    let by_name = run(&[&format!("{zip}::{member}")]);
+    assert_eq!(String::from_utf8_lossy(&by_name.stdout), text);
+    // the ninth member in name order, the ninth game of the archive
+    let by_place = run(&[zip, "--game", "8"]);
+    assert_eq!(String::from_utf8_lossy(&by_place.stdout), text);
+    // the same game read from the sample the archive was made of: all but the first line
+    let sample = repo().join("data-samples/games").join(member);
+    let plain = run(&[sample.to_str().unwrap()]);
+    let plain = String::from_utf8_lossy(&plain.stdout).into_owned();
+    let rest = |t: &str| t.split_once('\n').unwrap().1.to_string();
+    assert_eq!(rest(&plain), rest(&text));
+
+    let missing = run(&[zip, "--member", "nope.sgf"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no member named nope.sgf"));
+    let beyond = run(&[zip, "--member", member, "--game", "1"]);
+    assert_eq!(beyond.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&beyond.stderr);
+    assert!(
+        stderr.contains("--game 1 is out of range: it holds 1 game(s)"),
+        "{stderr}"
+    );
+}
+
 /// A diagram of a position drawn in ASCII (`X`, `O`, `.`) with the ownership given point by
 /// point: the renderers show what the scorer decided, so they are tested on decisions made
 /// here, not on the estimator's.
