@@ -428,6 +428,7 @@ def prop(ident: str, *values: str, raw: bool = False) -> str:
 
 # Tygem's three handicap stones: the lower left, the upper right, then the upper left.
 TYGEM_HANDICAP_3 = ["dp", "pd", "dd"]
+TYGEM_HANDICAP_2 = ["dp", "pd"]
 
 
 def gib_text(g: Game, *, kind: str, black: str, white: str, gongje: int, margin: float,
@@ -470,6 +471,42 @@ def tygem_gib(cat: "Catalogue", rel: str, seed: int, *, kind: str, black: str, w
     extra = {"handicap": handicap} if handicap else {}
     cat.expect(rel, 0, g, seed=s, rules="korean", counting="territory", komi=komi, komi_raw=f"{komi:.1f}",
                recorded_margin=m, result=result_string(m), **extra)
+
+
+def ngf_text(g: Game, *, white: str, black: str, komi_line: int, margin: float,
+             date: tuple[int, int, int], handicap: int, encoding: str) -> bytes:
+    """A WBaduk/Cyberoro NGF record of game `g` (one value a line, then `PM` move lines)."""
+    y, mo, d = date
+    winner = "Black" if margin > 0 else "White"
+    lines = ["Rated game", "19", white, black, "www.example.org", str(handicap), "0", str(komi_line),
+             f"{y}{mo:02d}{d:02d} [12:00]", "30", f"{winner} wins by {abs(margin):g}!", str(len(g.moves))]
+    for n, (colour, point) in enumerate(g.moves, start=1):
+        number = chr(ord("A") + n // 26) + chr(ord("A") + n % 26)
+        c = "B" if colour == BLACK else "W"
+        if point is None:
+            x = yy = "A"  # no line: a pass
+        else:
+            px, py = parse_point(point)
+            x, yy = chr(ord("B") + px), chr(ord("B") + py)
+        lines.append(f"PM{number}{c}{x}{yy}{yy}{x}")
+    return ("\r\n".join(lines) + "\r\n").encode(encoding)
+
+
+def wbaduk_ngf(cat: "Catalogue", rel: str, seed: int, *, white: str, black: str, komi_line: int,
+               date: tuple[int, int, int], encoding: str, what: str, handicap: int = 0) -> None:
+    """A self-played game written as an NGF record, counted by territory (an even game's komi
+    line `k` is k + 0.5)."""
+    komi = komi_line + 0.5 if handicap == 0 else float(komi_line)
+    setup = TYGEM_HANDICAP_2 if handicap == 2 else []
+    assert handicap in (0, 2), "only the 2-stone placement is written here"
+    s, g = find_game(19, 19, seed, setup_black=setup, first=WHITE if handicap else BLACK,
+                     accept=lambda g: territory_margin(g, komi) != 0)
+    m = territory_margin(g, komi)
+    cat.add(rel, ngf_text(g, white=white, black=black, komi_line=komi_line, margin=m, date=date,
+                          handicap=handicap, encoding=encoding), what)
+    extra = {"handicap": handicap} if handicap else {}
+    cat.expect(rel, 0, g, seed=s, rules="korean", counting="territory", komi=komi,
+               komi_raw=f"{komi:g}", recorded_margin=m, result=result_string(m), **extra)
 
 
 def root_props(
@@ -952,6 +989,17 @@ def build(cat: Catalogue) -> None:
               white="Hand White (1D)", gongje=0, date=(2024, 5, 2), encoding="utf-8", handicap=3,
               what="Tygem GIB, three handicap stones where Tygem puts them (dp pd dd: the third in the upper "
                    "left), White first, komi 0, territory count")
+
+    # ---------------- WBaduk / Cyberoro NGF records ----------------
+    # the Korean servers' format (see src/sgf/ngf.rs and ngf_text above)
+    wbaduk_ngf(cat, "ngf/wbaduk-korean.ngf", 6200, white="백돌        5D", black="흑돌        6D",
+               komi_line=6, date=(2024, 6, 1), encoding="euc-kr",
+               what="WBaduk NGF, EUC-KR names 백돌 (White, line 3) / 흑돌 (Black, line 4), komi line 6 = 6.5 "
+                    "in an even game, RE from territory + prisoners in words, passes as off-board letters")
+    wbaduk_ngf(cat, "ngf/cyberoro-handicap-2.ngf", 6300, white="Teacher     3DP", black="Student     2K",
+               komi_line=0, date=(2024, 6, 2), encoding="utf-8", handicap=2,
+               what="Cyberoro NGF, two handicap stones (dp pd, not in the record), White first, komi 0, "
+                    "ranks 3DP and 2K read as 3p and 2k")
 
     # ---------------- archives ----------------
     members = [

@@ -59,10 +59,11 @@ pub struct PlayoutsArg {
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
-    /// SGF files, Tygem .gib records, directories (searched recursively for .sgf and .gib
-    /// files and archives, in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2,
-    /// .tar.xz, .tar.zst, and .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst), any of these split into
-    /// volumes (name the first: games.7z.001), or `-` to read paths from standard input.
+    /// SGF files, Tygem .gib and WBaduk .ngf records, directories (searched recursively for
+    /// .sgf, .gib and .ngf files and archives, in any case), archives (.zip, .7z, .tar,
+    /// .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, and .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst),
+    /// any of these split into volumes (name the first: games.7z.001), or `-` to read paths
+    /// from standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

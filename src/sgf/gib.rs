@@ -121,7 +121,7 @@ enum Move {
 }
 
 /// A line without its line ending and the spaces around it.
-fn trim(line: &[u8]) -> &[u8] {
+pub(super) fn trim(line: &[u8]) -> &[u8] {
     let start = line
         .iter()
         .position(|b| !b.is_ascii_whitespace())
@@ -144,7 +144,7 @@ fn number(word: Option<&&[u8]>) -> Option<usize> {
     std::str::from_utf8(word?).ok()?.parse().ok()
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(super) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
@@ -196,6 +196,41 @@ pub fn handicap_points(count: usize) -> Vec<(usize, usize)> {
 /// An SGF point (`aa` the upper left corner).
 fn point(x: usize, y: usize) -> String {
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
+}
+
+/// `HA[n]AB[…]` for `handicap` stones where Tygem's clients put them on the 19×19 board
+/// (nothing for fewer than two).
+pub(super) fn handicap_setup(handicap: usize) -> String {
+    if handicap < 2 {
+        return String::new();
+    }
+    let mut out = format!("HA[{handicap}]AB");
+    for (x, y) in handicap_points(handicap) {
+        let _ = write!(out, "[{}]", point(x, y));
+    }
+    out
+}
+
+/// A player's name and, when known, rank (`PB[…]BR[…]` with `props` `("PB", "BR")`).
+pub(super) fn push_player(
+    out: &mut Vec<u8>,
+    (name_prop, rank_prop): (&str, &str),
+    name: &[u8],
+    rank: Option<&[u8]>,
+) {
+    out.extend_from_slice(name_prop.as_bytes());
+    push_value(out, name);
+    if let Some(r) = rank {
+        out.extend_from_slice(rank_prop.as_bytes());
+        push_value(out, r);
+    }
+}
+
+/// A move node: `;B[pd]` (Black at column, row), or `;W[]` for a pass.
+pub(super) fn push_move(out: &mut Vec<u8>, black: bool, at: Option<(usize, usize)>) {
+    let colour = if black { 'B' } else { 'W' };
+    let at = at.map_or(String::new(), |(x, y)| point(x, y));
+    out.extend_from_slice(format!(";{colour}[{at}]").as_bytes());
 }
 
 /// Appends `[value]` to `out`, escaping `]` and `\`.
@@ -308,12 +343,7 @@ fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<
     if let (Some(k), None | Some(0)) = (komi, dum) {
         let _ = write!(root, "KM[{}.{}]", k / 10, k % 10);
     }
-    if handicap >= 2 {
-        let _ = write!(root, "HA[{handicap}]AB");
-        for (x, y) in handicap_points(handicap) {
-            let _ = write!(root, "[{}]", point(x, y));
-        }
-    }
+    root.push_str(&handicap_setup(handicap));
     if let Some(re) = result(header) {
         let _ = write!(root, "RE[{re}]");
     }
@@ -321,15 +351,13 @@ fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<
         let _ = write!(root, "DT[{dt}]");
     }
     let mut out = root.into_bytes();
-    for (key, name, rank) in [("GAMEBLACKNAME", "PB", "BR"), ("GAMEWHITENAME", "PW", "WR")] {
+    for (key, props) in [
+        ("GAMEBLACKNAME", ("PB", "BR")),
+        ("GAMEWHITENAME", ("PW", "WR")),
+    ] {
         if let Some(v) = value(header, key) {
             let (n, r) = name_and_rank(v);
-            out.extend_from_slice(name.as_bytes());
-            push_value(&mut out, n);
-            if let Some(r) = r {
-                out.extend_from_slice(rank.as_bytes());
-                push_value(&mut out, r);
-            }
+            push_player(&mut out, props, n, r);
         }
     }
     // a pass belongs to the side whose turn it is: the other side from the last move, or
@@ -338,12 +366,11 @@ fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<
     for m in moves {
         match *m {
             Move::Play(black, x, y) => {
-                let colour = if black { 'B' } else { 'W' };
-                out.extend_from_slice(format!(";{colour}[{}]", point(x, y)).as_bytes());
+                push_move(&mut out, black, Some((x, y)));
                 black_next = !black;
             }
             Move::Pass => {
-                out.extend_from_slice(if black_next { b";B[]" } else { b";W[]" });
+                push_move(&mut out, black_next, None);
                 black_next = !black_next;
             }
         }

@@ -10,6 +10,7 @@
 pub mod charset;
 pub mod fast;
 pub mod gib;
+pub mod ngf;
 pub mod record;
 pub mod result;
 pub mod source;

@@ -70,6 +70,8 @@ pub enum InputKind {
     Sgf,
     /// A Tygem GIB record, read as the SGF it is turned into ([`super::gib`]).
     Gib,
+    /// A WBaduk or Cyberoro NGF record, read as the SGF it is turned into ([`super::ngf`]).
+    Ngf,
     /// One SGF file, compressed (not an archive: it opens at any nesting depth).
     SgfCompressed(Codec),
     Zip,
@@ -94,6 +96,7 @@ pub enum Codec {
 const KINDS: &[(&str, InputKind)] = &[
     (".sgf", InputKind::Sgf),
     (".gib", InputKind::Gib),
+    (".ngf", InputKind::Ngf),
     (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
     (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
     (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
@@ -144,8 +147,8 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
 
 /// The files found in directories or archives that are neither SGF files nor archives,
 /// counted by their name's ending (lowercase, `""` for none), and macOS's AppleDouble files
-/// (under [`APPLE_DOUBLE`]): a folder or zip of `.ngf` or `.ugf` records (WBaduk's and
-/// Pandanet's own formats) holds games that are not read, which the summary then says.
+/// (under [`APPLE_DOUBLE`]): a folder or zip of `.ugf` records (the Go-Kisen format) holds
+/// games that are not read, which the summary then says.
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
 /// [`expand_inputs`], counting the files the directory walk passes over in `skipped`.
@@ -451,11 +454,19 @@ fn read_kind<R: Read + io::Seek>(
             },
             data => sink(item(data)),
         },
-        InputKind::Gib => sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
-            super::gib::to_sgf(&bytes).map_err(|e| {
-                SourceError::Record(format!("{source}: not a readable GIB record: {e}"))
-            })
-        }))),
+        // another server's record format, turned into SGF bytes
+        InputKind::Gib | InputKind::Ngf => {
+            sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
+                let (converted, format) = if kind == InputKind::Gib {
+                    (super::gib::to_sgf(&bytes), "GIB")
+                } else {
+                    (super::ngf::to_sgf(&bytes), "NGF")
+                };
+                converted.map_err(|e| {
+                    SourceError::Record(format!("{source}: not a readable {format} record: {e}"))
+                })
+            })))
+        }
         InputKind::SgfCompressed(codec) => sink(item(
             decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
         )),

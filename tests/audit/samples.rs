@@ -117,55 +117,121 @@ fn generated_games_match_the_generators_facts() {
     assert_eq!(agree, scored);
 }
 
-/// Tygem's GIB records (our own, written by `generate.py` as the Tygem clients write them):
-/// each reads as its game, with the players, ranks, komi, handicap (Tygem's placement), rules
-/// and charset its header gives, and its recorded result is the count; the same inside a zip.
-#[test]
-fn tygem_gib_records_read_as_their_games() {
-    use std::io::Write;
-    let rows = audit(&repo().join("data-samples/gib"));
-    assert_eq!(rows.len(), 2);
-    for (file, charset, black, rank, komi, handicap) in [
-        ("tygem-korean.gib", "EUC-KR", "흑돌", "9단", 6.5, 0),
-        ("tygem-handicap-3.gib", "UTF-8", "Hand Black", "3K", 0.0, 3),
-    ] {
+/// A record of another format than SGF, read from `data-samples`: the file, the charset its
+/// names decode from, Black's name and rank, White's name, the komi and the handicap.
+type Converted<'a> = (&'a str, &'a str, &'a str, &'a str, &'a str, f64, u32);
+
+/// The rows of `dir` (all records of one format, `application`) read as `cases` say, each
+/// recorded result the count.
+fn check_converted(dir: &str, application: &str, cases: &[Converted]) {
+    let rows = audit(&repo().join(dir));
+    assert_eq!(rows.len(), cases.len());
+    for &(file, charset, black, rank, white, komi, handicap) in cases {
         let r = rows.iter().find(|r| r.source.ends_with(file)).unwrap();
         let rec = r.ingest.record.as_ref().unwrap();
         assert_eq!(r.ingest.charset_used, Some(charset), "{file}");
         assert_eq!(rec.black.as_deref(), Some(black), "{file}");
         assert_eq!(rec.black_rank.as_deref(), Some(rank), "{file}");
+        assert_eq!(rec.white.as_deref(), Some(white), "{file}");
         assert_eq!(rec.komi, Some(komi), "{file}");
         assert_eq!(rec.handicap, handicap, "{file}");
-        assert_eq!(rec.application.as_deref(), Some("Tygem GIB"), "{file}");
+        assert_eq!(rec.application.as_deref(), Some(application), "{file}");
         let score = r.score.as_ref().unwrap();
         assert_eq!(score.record_agreement.name(), "exact", "{file}");
     }
-    // inside a zip, and one that is no GIB record: an error row saying why
+}
+
+/// A zip holding the sample `sample` as `member` and the bytes `broken` as `broken_name`:
+/// the sample reads as it does loose, the broken record is an error row saying `why`.
+fn check_zipped(sample: &str, member: &str, broken_name: &str, broken: &[u8], why: &str) {
+    use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tygem.zip");
+    let path = dir.path().join("records.zip");
     let mut zip = zip::ZipWriter::new(std::fs::File::create(&path).unwrap());
     let opts = zip::write::SimpleFileOptions::default();
-    zip.start_file("2024/tygem-korean.GIB", opts).unwrap();
-    zip.write_all(&std::fs::read(repo().join("data-samples/gib/tygem-korean.gib")).unwrap())
+    zip.start_file(member, opts).unwrap();
+    zip.write_all(&std::fs::read(repo().join(sample)).unwrap())
         .unwrap();
-    zip.start_file("2024/broken.gib", opts).unwrap();
-    zip.write_all(b"\\HS\r\n\\[GIBOKIND=Korea\\]\r\n\\HE\r\n")
-        .unwrap();
+    zip.start_file(broken_name, opts).unwrap();
+    zip.write_all(broken).unwrap();
     zip.finish().unwrap();
     let zipped = audit(&path);
     assert_eq!(zipped.len(), 2);
+    let row = |name: &str| {
+        zipped
+            .iter()
+            .find(|r| r.member.as_deref() == Some(name))
+            .unwrap()
+    };
+    let game = row(member);
     assert_eq!(
-        zipped[0].score.as_ref().unwrap().record_agreement.name(),
+        game.score.as_ref().unwrap().record_agreement.name(),
         "exact"
     );
-    let broken = &zipped[1];
-    assert_eq!(
-        broken.ingest.error_kind.map(|k| k.name()),
-        Some("parse_error")
+    let bad = row(broken_name);
+    assert_eq!(bad.ingest.error_kind.map(|k| k.name()), Some("parse_error"));
+    let message = bad.ingest.error_message.as_deref().unwrap();
+    assert!(message.contains(why), "{message}");
+}
+
+/// Tygem's GIB records (our own, written by `generate.py` as the Tygem clients write them):
+/// each reads as its game, with the players, ranks, komi, handicap (Tygem's placement), rules
+/// and charset its header gives, and its recorded result is the count; the same inside a zip.
+#[test]
+fn tygem_gib_records_read_as_their_games() {
+    check_converted(
+        "data-samples/gib",
+        "Tygem GIB",
+        &[
+            ("tygem-korean.gib", "EUC-KR", "흑돌", "9단", "백돌", 6.5, 0),
+            (
+                "tygem-handicap-3.gib",
+                "UTF-8",
+                "Hand Black",
+                "3K",
+                "Hand White",
+                0.0,
+                3,
+            ),
+        ],
     );
-    let message = broken.ingest.error_message.as_deref().unwrap();
-    assert!(
-        message.contains("not a readable GIB record: no GIB move section"),
-        "{message}"
+    check_zipped(
+        "data-samples/gib/tygem-korean.gib",
+        "2024/tygem-korean.GIB",
+        "2024/broken.gib",
+        b"\\HS\r\n\\[GIBOKIND=Korea\\]\r\n\\HE\r\n",
+        "not a readable GIB record: no GIB move section",
+    );
+}
+
+/// WBaduk's and Cyberoro's NGF records (our own, written by `generate.py` as the Cyberoro
+/// client writes them): each reads as its game, White's line before Black's, the ranks in
+/// SGF's spelling, an even game's whole komi line meaning half a point more, the handicap
+/// stones where Tygem's clients put them, the names' charset detected; its recorded result,
+/// in words, is the count under Korean rules; the same inside a zip.
+#[test]
+fn wbaduk_ngf_records_read_as_their_games() {
+    check_converted(
+        "data-samples/ngf",
+        "WBaduk NGF",
+        &[
+            ("wbaduk-korean.ngf", "EUC-KR", "흑돌", "6d", "백돌", 6.5, 0),
+            (
+                "cyberoro-handicap-2.ngf",
+                "UTF-8",
+                "Student",
+                "2k",
+                "Teacher",
+                0.0,
+                2,
+            ),
+        ],
+    );
+    check_zipped(
+        "data-samples/ngf/wbaduk-korean.ngf",
+        "2024/wbaduk-korean.NGF",
+        "2024/broken.ngf",
+        b"Rated game\r\nnineteen\r\nW 1D\r\nB 1D\r\n",
+        "not a readable NGF record: a board size that is no number",
     );
 }

@@ -1,0 +1,285 @@
+//! The record format of the Korean servers WBaduk and Cyberoro (ORO), NGF (`.ngf`): read by
+//! turning each record into SGF bytes, as Tygem's GIB records are ([`super::gib`]).
+//!
+//! The format is not published; what this reader relies on was checked against three records
+//! the Cyberoro client wrote in 2017 (an even game of two professionals counted `Black wins
+//! by 0.5!` at komi 7.5, a two-stone handicap game and a professional game, both resigned;
+//! Sabaki's test files, not copied here): one value a line, in this order —
+//!
+//! 0. the game's title; 1. the board size;
+//! 2. White's name and rank (`LQC         9DP`: the rank is the last word, `D` dan, `DP`
+//!    professional dan, `K` kyu, a `*` kept as written); 3. Black's;
+//! 4. the site; 5. the handicap; 6. a number not read;
+//! 7. the komi in whole points: an even game's `7` is 7.5 (no even game has a whole komi),
+//!    a handicap game's is the number itself;
+//! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
+//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves;
+//!
+//! then one line per move, `PM` `nn` `c` `x` `y` `y` `x`: the move number in two letters,
+//! the colour `B` or `W`, and the column and the row from the top as letters from `B` (the
+//! first line; a letter off the board is a pass). Handicap stones are not in the record:
+//! they stand where Tygem's clients put them ([`super::gib::handicap_points`]), as Sabaki
+//! reads NGF too.
+//!
+//! NGF names no rules. WBaduk and Cyberoro are Korean servers whose counts are territory
+//! counts, so the SGF names the rules `Korean`, as for GIB (the counted record above, `Black
+//! wins by 0.5!`, is that exactly under Korean rules at its komi of 7.5, and one point off
+//! under area counting, which gives Black 1.5). The names are left in their own charset, for
+//! the decoder to detect. A record without the four first
+//! lines, with a board size that is no number from 2 to 25, or with a move line that is not
+//! `PM…`, is not read (its row says why).
+
+use super::gib::{handicap_setup, push_move, push_player, text, trim};
+use std::fmt::Write as _;
+
+/// The application named in the SGF made of an NGF record (the `application` column).
+pub const APPLICATION: &str = "WBaduk NGF";
+
+/// Largest board: the coordinates are letters from `B` to `Z`.
+const MAX_SIZE: usize = 25;
+
+/// The SGF text (as bytes, the names in their own charset) of the NGF record `ngf`, or why it
+/// cannot be read.
+pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
+    let ngf = ngf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(ngf);
+    let lines: Vec<&[u8]> = ngf.split(|&b| b == b'\n').map(trim).collect();
+    if lines.len() < 4 {
+        return Err("fewer than the four lines an NGF record opens with".into());
+    }
+    let size = number(lines[1])
+        .filter(|n| (2..=MAX_SIZE).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "a board size that is no number from 2 to 25: {}",
+                text(lines[1])
+            )
+        })?;
+    let handicap = lines.get(5).and_then(|l| number(l)).unwrap_or(0);
+    if handicap == 1 || handicap > 9 || (handicap > 4 && size < 13) {
+        return Err(format!("a handicap of {handicap} stones"));
+    }
+    let mut moves = Vec::new();
+    // the moves follow the header; an older record's header may be shorter, so every line
+    // after the players' is looked at
+    for line in lines.iter().skip(4) {
+        if let Some(m) = move_line(line, size)? {
+            moves.push(m);
+        }
+    }
+    let mut out = String::from("(;GM[1]FF[4]");
+    let _ = write!(out, "SZ[{size}]RU[Korean]AP[{APPLICATION}]");
+    if let Some(k) = lines.get(7).and_then(|l| number(l)) {
+        if handicap == 0 {
+            let _ = write!(out, "KM[{k}.5]");
+        } else {
+            let _ = write!(out, "KM[{k}]");
+        }
+    }
+    if size == 19 {
+        out.push_str(&handicap_setup(handicap));
+    } else if handicap >= 2 {
+        // Tygem's placement is for the 19×19 board: the stones are not known elsewhere
+        let _ = write!(out, "HA[{handicap}]");
+    }
+    if let Some(re) = lines.get(10).and_then(|l| result(l)) {
+        let _ = write!(out, "RE[{re}]");
+    }
+    if let Some(dt) = lines.get(8).and_then(|l| date(l)) {
+        let _ = write!(out, "DT[{dt}]");
+    }
+    let mut out = out.into_bytes();
+    for (line, props) in [(lines[3], ("PB", "BR")), (lines[2], ("PW", "WR"))] {
+        let (n, r) = name_and_rank(line);
+        push_player(&mut out, props, n, r.as_deref().map(str::as_bytes));
+    }
+    for (black, at) in moves {
+        push_move(&mut out, black, at);
+    }
+    out.extend_from_slice(b")\n");
+    Ok(out)
+}
+
+/// A move: Black (`true`) or White, at (column, row), or a pass.
+type Move = (bool, Option<(usize, usize)>);
+
+/// The move of a `PM…` line; `None` for a line that is no move line; an error for a `PM`
+/// line that is not `PM nn c x y y x`.
+fn move_line(line: &[u8], size: usize) -> Result<Option<Move>, String> {
+    let Some(rest) = line.strip_prefix(b"PM") else {
+        return Ok(None);
+    };
+    let bad = || format!("a move line that is not `PMnncxyyx`: {}", text(line));
+    let [_, _, c, x, y, ..] = *rest else {
+        return Err(bad());
+    };
+    let black = match c {
+        b'B' => true,
+        b'W' => false,
+        _ => return Err(bad()),
+    };
+    if !x.is_ascii_uppercase() || !y.is_ascii_uppercase() {
+        return Err(bad());
+    }
+    // `B` is the first line; `A`, or a letter past the board, is no point on it
+    let on = |v: u8| (v > b'A' && usize::from(v - b'B') < size).then(|| usize::from(v - b'B'));
+    Ok(Some((black, on(x).zip(on(y)))))
+}
+
+fn number(line: &[u8]) -> Option<usize> {
+    std::str::from_utf8(line).ok()?.trim().parse().ok()
+}
+
+/// A player's line, `name    rank`, as the name and the rank in SGF's spelling (`9DP` →
+/// `9p`, `5D` → `5d`, `3K` → `3k`): the rank is the last word when there are two or more and
+/// it begins with a digit (a name of two words and no rank stays whole).
+fn name_and_rank(line: &[u8]) -> (&[u8], Option<String>) {
+    let Some(space) = line.iter().rposition(u8::is_ascii_whitespace) else {
+        return (line, None);
+    };
+    let (name, rank) = (trim(&line[..space]), &line[space + 1..]);
+    if !rank.first().is_some_and(u8::is_ascii_digit) {
+        return (line, None);
+    }
+    let rank = String::from_utf8_lossy(rank)
+        .replace("DP", "p")
+        .replace('D', "d")
+        .replace('K', "k");
+    (name, Some(rank))
+}
+
+/// The result in words as an SGF result: `B+0.5`, `W+R`, `B+T`, `0` for a draw.
+fn result(line: &[u8]) -> Option<String> {
+    let words = String::from_utf8_lossy(line).to_ascii_lowercase();
+    if words.contains("draw") || words.contains("jigo") {
+        return Some("0".into());
+    }
+    let winner = if words.contains("black win") || words.contains("white lose") {
+        'B'
+    } else if words.contains("white win") || words.contains("black lose") {
+        'W'
+    } else {
+        return None;
+    };
+    let margin = if words.contains("resign") {
+        "R".to_string()
+    } else if words.contains("time") {
+        "T".to_string()
+    } else {
+        words
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .find(|w| w.parse::<f64>().is_ok())
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    Some(format!("{winner}+{margin}"))
+}
+
+/// `YYYYMMDD …` as `YYYY-MM-DD`.
+fn date(line: &[u8]) -> Option<String> {
+    let d = line.get(..8)?;
+    if !d.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let d = std::str::from_utf8(d).ok()?;
+    Some(format!("{}-{}-{}", &d[..4], &d[4..6], &d[6..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An NGF record as the Cyberoro client writes one, with these players, handicap, komi,
+    /// result and move lines.
+    fn record(handicap: usize, komi: usize, result: &str, moves: &[&str]) -> Vec<u8> {
+        let mut s = format!(
+            "Rated game\n19\nWhiteName   5D*\nBlackName   9DP\nwww.example.org\n{handicap}\n0\n{komi}\n20170316 [09:37]\n5\n{result}\n{}\n",
+            moves.len()
+        );
+        for m in moves {
+            s.push_str(m);
+            s.push('\n');
+        }
+        s.into_bytes()
+    }
+
+    fn sgf(ngf: &[u8]) -> String {
+        String::from_utf8(to_sgf(ngf).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_record_becomes_its_sgf() {
+        let s = sgf(&record(
+            0,
+            6,
+            "Black wins by 2.5!",
+            &["PMABBREER", "PMACWEEEE", "PMADBAAAA"],
+        ));
+        assert_eq!(
+            s,
+            "(;GM[1]FF[4]SZ[19]RU[Korean]AP[WBaduk NGF]KM[6.5]RE[B+2.5]DT[2017-03-16]\
+             PB[BlackName]BR[9p]PW[WhiteName]WR[5d*];B[qd];W[dd];B[])\n"
+        );
+    }
+
+    #[test]
+    fn a_handicap_game_keeps_its_komi_and_gets_tygem_s_stones() {
+        let s = sgf(&record(2, 0, "White wins by  resign!", &["PMABWQRRQ"]));
+        assert!(s.contains("KM[0]HA[2]AB[dp][pd]RE[W+R]"), "{s}");
+        assert!(s.ends_with(";W[pq])\n"), "{s}");
+    }
+
+    #[test]
+    fn a_rank_is_the_last_word_when_it_begins_with_a_digit() {
+        for (line, name, rank) in [
+            ("Kobayashi.  9DP", "Kobayashi.", Some("9p")),
+            ("ace550      7D*", "ace550", Some("7d*")),
+            ("Student     2K", "Student", Some("2k")),
+            ("Lee Sedol", "Lee Sedol", None),
+            ("Alone", "Alone", None),
+        ] {
+            let (n, r) = name_and_rank(line.as_bytes());
+            assert_eq!((n, r.as_deref()), (name.as_bytes(), rank), "{line}");
+        }
+    }
+
+    #[test]
+    fn results_in_other_words() {
+        for (words, want) in [
+            ("White wins by 12.5!", Some("W+12.5")),
+            ("Black lose by time!", Some("W+T")),
+            ("White lose by resign!", Some("B+R")),
+            ("Draw!", Some("0")),
+            ("Black wins!", Some("B+")),
+            ("unfinished", None),
+        ] {
+            assert_eq!(result(words.as_bytes()).as_deref(), want, "{words}");
+        }
+    }
+
+    #[test]
+    fn what_is_no_ngf_record_says_why() {
+        for (bytes, why) in [
+            (&b"Rated game\n19\n"[..], "four lines"),
+            (b"Rated game\nnineteen\nW\nB\n", "board size"),
+            (
+                b"Rated game\n19\nW 1D\nB 2D\nsite\n0\n0\n6\nd\n5\nr\n1\nPMABXRE\n",
+                "move line",
+            ),
+            (b"Rated game\n19\nW 1D\nB 2D\nsite\n1\n", "handicap of 1"),
+        ] {
+            let e = to_sgf(bytes).unwrap_err();
+            assert!(e.contains(why), "{e}");
+        }
+    }
+
+    #[test]
+    fn damaged_records_never_panic() {
+        let good = record(3, 0, "Black wins by 0.5!", &["PMABWRRRR", "PMACBEEEE"]);
+        for cut in 0..good.len() {
+            let _ = to_sgf(&good[..cut]);
+            let mut flipped = good.clone();
+            flipped[cut] ^= 0x5A;
+            let _ = to_sgf(&flipped);
+        }
+    }
+}
