@@ -461,15 +461,23 @@ def tygem_gib(cat: "Catalogue", rel: str, seed: int, *, kind: str, black: str, w
               date: tuple[int, int, int], encoding: str, what: str, handicap: int = 0) -> None:
     """A self-played game written as a Tygem GIB record, counted by territory with komi gongje/10."""
     komi = gongje / 10
-    setup = TYGEM_HANDICAP_3 if handicap == 3 else []
     assert handicap in (0, 3), "only Tygem's 3-stone placement is written here"
+    converted_record(cat, rel, seed, komi=komi, komi_raw=f"{komi:.1f}", rules="korean", what=what,
+                     handicap=handicap, setup=TYGEM_HANDICAP_3 if handicap == 3 else [],
+                     text=lambda g, m: gib_text(g, kind=kind, black=black, white=white, gongje=gongje,
+                                                margin=m, date=date, handicap=handicap, encoding=encoding))
+
+
+def converted_record(cat: "Catalogue", rel: str, seed: int, *, komi: float, komi_raw: str, rules: str,
+                     what: str, handicap: int, setup: list[str], text) -> None:
+    """A self-played game (White first after the `handicap` stones of `setup`) that `text(g, margin)`
+    writes in another program's record format, its recorded result the territory count at `komi`."""
     s, g = find_game(19, 19, seed, setup_black=setup, first=WHITE if handicap else BLACK,
                      accept=lambda g: territory_margin(g, komi) != 0)
     m = territory_margin(g, komi)
-    cat.add(rel, gib_text(g, kind=kind, black=black, white=white, gongje=gongje, margin=m, date=date,
-                          handicap=handicap, encoding=encoding), what)
+    cat.add(rel, text(g, m), what)
     extra = {"handicap": handicap} if handicap else {}
-    cat.expect(rel, 0, g, seed=s, rules="korean", counting="territory", komi=komi, komi_raw=f"{komi:.1f}",
+    cat.expect(rel, 0, g, seed=s, rules=rules, counting="territory", komi=komi, komi_raw=komi_raw,
                recorded_margin=m, result=result_string(m), **extra)
 
 
@@ -497,16 +505,51 @@ def wbaduk_ngf(cat: "Catalogue", rel: str, seed: int, *, white: str, black: str,
     """A self-played game written as an NGF record, counted by territory (an even game's komi
     line `k` is k + 0.5)."""
     komi = komi_line + 0.5 if handicap == 0 else float(komi_line)
+    assert handicap in (0, 2), "only the 2-stone placement is written here"
+    converted_record(cat, rel, seed, komi=komi, komi_raw=f"{komi:g}", rules="korean", what=what,
+                     handicap=handicap, setup=TYGEM_HANDICAP_2 if handicap == 2 else [],
+                     text=lambda g, m: ngf_text(g, white=white, black=black, komi_line=komi_line, margin=m,
+                                                date=date, handicap=handicap, encoding=encoding))
+
+
+def ugf_text(g: Game, *, black: str, white: str, komi: float, margin: float, date: tuple[int, int, int],
+             handicap: int, igs: bool, title: str, encoding: str, setup: list[str]) -> bytes:
+    """A Pandanet UGF record of game `g`: a [Header] of Key=Value lines, the handicap stones as
+    moves numbered 0, one `XY,C1,n,secs` line a move (rows from the bottom when `igs`, a pass
+    `YA`), then sections a reader passes over."""
+    y, mo, d = date
+    winner = "B" if margin > 0 else "W"
+    header = ["Ver=UGF3,200", "Lang=SJIS", "Crypt=0,PLAIN_UGF_FILE,READ_WRITE", f"Title={title}",
+              f"Date={y}/{mo:02d}/{d:02d},13:00:00,{y}/{mo:02d}/{d:02d},17:30:00", "Rule=JPN", "Size=19",
+              f"Hdcp={handicap},{komi:.2f}", f"Winner={winner},{abs(margin):.2f}", f"Moves={len(g.moves)}"]
+    if igs:
+        header.append("CoordinateType=IGS")
+    header += [f"PlayerB={black},,", f"PlayerW={white},,"]
+
+    def letters(point: str) -> str:
+        px, py = parse_point(point)
+        return chr(ord("A") + px) + chr(ord("A") + (18 - py if igs else py))
+
+    lines = ["# written by data-samples/generate.py", "[Header]"] + header + ["[Data]"]
+    lines += [f"{letters(p)},B1,0,0" for p in setup]
+    for n, (colour, point) in enumerate(g.moves, start=1):
+        c = "B" if colour == BLACK else "W"
+        lines.append(f"{'YA' if point is None else letters(point)},{c}1,{n},{n % 30}")
+    lines += ["[Figure]", ".Text,1", "a comment the reader passes over", ".EndText", "[ReviewNode]",
+              "NODE,1,0,0,0"]
+    return ("\r\n".join(lines) + "\r\n").encode(encoding)
+
+
+def pandanet_ugf(cat: "Catalogue", rel: str, seed: int, *, black: str, white: str, komi: float, igs: bool,
+                 title: str, date: tuple[int, int, int], encoding: str, what: str, handicap: int = 0) -> None:
+    """A self-played game written as a Pandanet UGF record, counted by territory (Japanese rules)."""
     setup = TYGEM_HANDICAP_2 if handicap == 2 else []
     assert handicap in (0, 2), "only the 2-stone placement is written here"
-    s, g = find_game(19, 19, seed, setup_black=setup, first=WHITE if handicap else BLACK,
-                     accept=lambda g: territory_margin(g, komi) != 0)
-    m = territory_margin(g, komi)
-    cat.add(rel, ngf_text(g, white=white, black=black, komi_line=komi_line, margin=m, date=date,
-                          handicap=handicap, encoding=encoding), what)
-    extra = {"handicap": handicap} if handicap else {}
-    cat.expect(rel, 0, g, seed=s, rules="korean", counting="territory", komi=komi,
-               komi_raw=f"{komi:g}", recorded_margin=m, result=result_string(m), **extra)
+    converted_record(cat, rel, seed, komi=komi, komi_raw=f"{komi:g}", rules="japanese", what=what,
+                     handicap=handicap, setup=setup,
+                     text=lambda g, m: ugf_text(g, black=black, white=white, komi=komi, margin=m, date=date,
+                                                handicap=handicap, igs=igs, title=title, encoding=encoding,
+                                                setup=setup))
 
 
 def root_props(
@@ -1000,6 +1043,20 @@ def build(cat: Catalogue) -> None:
                komi_line=0, date=(2024, 6, 2), encoding="utf-8", handicap=2,
                what="Cyberoro NGF, two handicap stones (dp pd, not in the record), White first, komi 0, "
                     "ranks 3DP and 2K read as 3p and 2k")
+
+    # ---------------- Pandanet UGF records ----------------
+    # Pandanet's and the Japanese newspapers' format (see src/sgf/ugf.rs and ugf_text above).
+    # territory_margin counts the points a side must still fill (teire) as its territory, which
+    # Japanese rules do not: these seeds give games without such points, so that the recorded
+    # result is the Japanese count too (checked by kifu-audit, as most seeds are not)
+    pandanet_ugf(cat, "ugf/panda-shift-jis.ugf", 6403, black="黒石,6d", white="白石,7d", komi=6.5, igs=True,
+                 title="2024,PANDA-NET,", date=(2024, 7, 1), encoding="shift_jis",
+                 what="Pandanet UGF, Shift_JIS names 黒石 (Black) / 白石 (White), Rule=JPN, Hdcp=0,6.50, "
+                      "rows from the bottom (CoordinateType=IGS), RE from territory + prisoners (Winner=B/W,margin)")
+    pandanet_ugf(cat, "ugf/newspaper-handicap-2.ugi", 6406, black="Kuroda,2k", white="Shirai,5d", komi=0.5, igs=False,
+                 title="1st,Sample Cup,Final", date=(2024, 7, 2), encoding="utf-8", handicap=2,
+                 what="UGF as the newspapers' pages write it (.ugi): rows from the top, two handicap stones as "
+                      "moves numbered 0, komi 0.5, White first, a [Figure] section passed over")
 
     # ---------------- archives ----------------
     members = [

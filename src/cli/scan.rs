@@ -59,11 +59,11 @@ pub struct PlayoutsArg {
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
-    /// SGF files, Tygem .gib and WBaduk .ngf records, directories (searched recursively for
-    /// .sgf, .gib and .ngf files and archives, in any case), archives (.zip, .7z, .tar,
-    /// .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, and .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst),
-    /// any of these split into volumes (name the first: games.7z.001), or `-` to read paths
-    /// from standard input.
+    /// SGF files, Tygem .gib, WBaduk .ngf and Pandanet .ugf/.ugi records, directories
+    /// (searched recursively for .sgf, .gib, .ngf, .ugf and .ugi files and archives, in any
+    /// case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, and
+    /// .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst), any of these split into volumes (name the first:
+    /// games.7z.001), or `-` to read paths from standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).
@@ -284,7 +284,8 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
             if summary.games == 0 && args.limit != Some(0) {
                 // an empty directory or archive, or a name no input matches: say so
                 cli::to_stderr(
-                    "warning: the inputs hold no SGF file (.sgf, .sgf.gz, or archives of them)\n",
+                    "warning: the inputs hold no game record (.sgf, .sgf.gz, .gib, .ngf, .ugf, or archives \
+                     of them)\n",
                 );
             }
             cli::to_stderr(&format!("wrote {}\n", config.output.display()));

@@ -194,7 +194,7 @@ pub fn handicap_points(count: usize) -> Vec<(usize, usize)> {
 }
 
 /// An SGF point (`aa` the upper left corner).
-fn point(x: usize, y: usize) -> String {
+pub(super) fn point(x: usize, y: usize) -> String {
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
 }
 
@@ -234,7 +234,7 @@ pub(super) fn push_move(out: &mut Vec<u8>, black: bool, at: Option<(usize, usize
 }
 
 /// Appends `[value]` to `out`, escaping `]` and `\`.
-fn push_value(out: &mut Vec<u8>, value: &[u8]) {
+pub(super) fn push_value(out: &mut Vec<u8>, value: &[u8]) {
     out.push(b'[');
     for &b in value {
         if b == b']' || b == b'\\' {

@@ -15,6 +15,7 @@ pub mod record;
 pub mod result;
 pub mod source;
 pub mod split;
+pub mod ugf;
 pub mod volumes;
 
 pub use record::{GameRecord, HandicapSource, RecordedMove, SetupStone};

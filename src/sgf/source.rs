@@ -68,10 +68,8 @@ pub const MAX_NESTING: u8 = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {
     Sgf,
-    /// A Tygem GIB record, read as the SGF it is turned into ([`super::gib`]).
-    Gib,
-    /// A WBaduk or Cyberoro NGF record, read as the SGF it is turned into ([`super::ngf`]).
-    Ngf,
+    /// Another program's record format, read as the SGF it is turned into.
+    Record(RecordFormat),
     /// One SGF file, compressed (not an archive: it opens at any nesting depth).
     SgfCompressed(Codec),
     Zip,
@@ -81,6 +79,37 @@ pub enum InputKind {
     /// An archive of a format not read (named in the error row): its games would otherwise
     /// be skipped without a word.
     Unsupported(&'static str),
+}
+
+/// The record formats of other programs, each read by turning a record into SGF bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// Tygem's GIB ([`super::gib`]).
+    Gib,
+    /// WBaduk's and Cyberoro's NGF ([`super::ngf`]).
+    Ngf,
+    /// Pandanet's UGF ([`super::ugf`]).
+    Ugf,
+}
+
+impl RecordFormat {
+    /// The SGF bytes of `record`, or why it cannot be read.
+    pub fn to_sgf(self, record: &[u8]) -> Result<Vec<u8>, String> {
+        match self {
+            RecordFormat::Gib => super::gib::to_sgf(record),
+            RecordFormat::Ngf => super::ngf::to_sgf(record),
+            RecordFormat::Ugf => super::ugf::to_sgf(record),
+        }
+    }
+
+    /// The format's name in error messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Gib => "GIB",
+            RecordFormat::Ngf => "NGF",
+            RecordFormat::Ugf => "UGF",
+        }
+    }
 }
 
 /// A stream compression around a tar archive or a single SGF file.
@@ -95,8 +124,10 @@ pub enum Codec {
 /// Name endings (matched without regard to case) and what they are.
 const KINDS: &[(&str, InputKind)] = &[
     (".sgf", InputKind::Sgf),
-    (".gib", InputKind::Gib),
-    (".ngf", InputKind::Ngf),
+    (".gib", InputKind::Record(RecordFormat::Gib)),
+    (".ngf", InputKind::Record(RecordFormat::Ngf)),
+    (".ugf", InputKind::Record(RecordFormat::Ugf)),
+    (".ugi", InputKind::Record(RecordFormat::Ugf)),
     (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
     (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
     (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
@@ -147,7 +178,7 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
 
 /// The files found in directories or archives that are neither SGF files nor archives,
 /// counted by their name's ending (lowercase, `""` for none), and macOS's AppleDouble files
-/// (under [`APPLE_DOUBLE`]): a folder or zip of `.ugf` records (the Go-Kisen format) holds
+/// (under [`APPLE_DOUBLE`]): a folder or zip of Jago's `.xml` game records holds
 /// games that are not read, which the summary then says.
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
@@ -455,18 +486,12 @@ fn read_kind<R: Read + io::Seek>(
             data => sink(item(data)),
         },
         // another server's record format, turned into SGF bytes
-        InputKind::Gib | InputKind::Ngf => {
-            sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
-                let (converted, format) = if kind == InputKind::Gib {
-                    (super::gib::to_sgf(&bytes), "GIB")
-                } else {
-                    (super::ngf::to_sgf(&bytes), "NGF")
-                };
-                converted.map_err(|e| {
-                    SourceError::Record(format!("{source}: not a readable {format} record: {e}"))
-                })
-            })))
-        }
+        InputKind::Record(format) => sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
+            format.to_sgf(&bytes).map_err(|e| {
+                let name = format.name();
+                SourceError::Record(format!("{source}: not a readable {name} record: {e}"))
+            })
+        }))),
         InputKind::SgfCompressed(codec) => sink(item(
             decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
         )),

@@ -358,7 +358,7 @@ fn skipped(summary: &kifu_audit::pipeline::Summary) -> Vec<(&str, u64)> {
 }
 
 /// Files a directory walk passes over are counted by their ending in the summary: a folder
-/// of `.ugf` records (the Go-Kisen format) holds games this tool does not read, and the user
+/// of Jago's `.xml` game records holds games this tool does not read, and the user
 /// is told.
 #[test]
 fn the_summary_counts_the_files_passed_over() {
@@ -366,22 +366,22 @@ fn the_summary_counts_the_files_passed_over() {
     let games = dir.path().join("games");
     std::fs::create_dir(&games).unwrap();
     std::fs::write(games.join("a.sgf"), b"(;GM[1]SZ[9];B[ee])").unwrap();
-    for name in ["b.ugf", "c.UGF", "notes.txt", "Makefile"] {
+    for name in ["b.xml", "c.XML", "notes.txt", "Makefile"] {
         std::fs::write(games.join(name), b"x").unwrap();
     }
     let summary = scan(dir.path(), vec![games]);
     assert_eq!(summary.games, 1);
-    assert_eq!(skipped(&summary), [("", 1), (".txt", 1), (".ugf", 2)]);
+    assert_eq!(skipped(&summary), [("", 1), (".txt", 1), (".xml", 2)]);
     let text = summary.render();
     assert!(
         text.contains(
             "passed over: 4 files in the directories and archives that are neither SGF nor an \
-             archive (.ugf 2, no ending 1, .txt 1)"
+             archive (.xml 2, no ending 1, .txt 1)"
         ),
         "{text}"
     );
     // a file named on the command line is read whatever its name: nothing passed over
-    let summary = scan(dir.path(), vec![dir.path().join("games/b.ugf")]);
+    let summary = scan(dir.path(), vec![dir.path().join("games/b.xml")]);
     assert!(summary.skipped.is_empty());
     assert!(!summary.render().contains("passed over"));
 }
@@ -583,7 +583,7 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     }
     zip.start_file("kifu/Thumbs.db", opts).unwrap();
     zip.write_all(b"x").unwrap();
-    zip.start_file("kifu/a.ugf", opts).unwrap();
+    zip.start_file("kifu/a.xml", opts).unwrap();
     zip.write_all(b"\\HS").unwrap();
     zip.finish().unwrap();
     let loose = dir.path().join("loose");
@@ -611,7 +611,7 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     assert_eq!(summary.games, 4);
     assert_eq!(
         skipped(&summary),
-        [(APPLE_DOUBLE, 3), (".db", 1), (".ugf", 1)]
+        [(APPLE_DOUBLE, 3), (".db", 1), (".xml", 1)]
     );
     // and the Parquet file says so in its footer
     let file = std::fs::File::open(dir.path().join("out.parquet")).unwrap();
@@ -629,7 +629,7 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
         .and_then(|k| k.value);
     assert_eq!(
         passed.as_deref(),
-        Some(r#"{"._* (macOS metadata)":3,".db":1,".ugf":1}"#)
+        Some(r#"{"._* (macOS metadata)":3,".db":1,".xml":1}"#)
     );
 }
 

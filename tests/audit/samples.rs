@@ -235,3 +235,44 @@ fn wbaduk_ngf_records_read_as_their_games() {
         "not a readable NGF record: a board size that is no number",
     );
 }
+
+/// Pandanet's UGF records (our own, written by `generate.py` as Panda-Egg and the newspapers'
+/// pages write them): each reads as its game, rows from the bottom under
+/// `CoordinateType=IGS` and from the top otherwise (a flipped game would replay just as
+/// legally, so the handicap stones, numbered 0, must land on the points the generator
+/// played around), the komi and result from `Hdcp` and `Winner`, Japanese rules, the names'
+/// charset from `Lang`; its recorded result is the count; the same inside a zip.
+#[test]
+fn pandanet_ugf_records_read_as_their_games() {
+    check_converted(
+        "data-samples/ugf",
+        "Pandanet UGF",
+        &[
+            (
+                "panda-shift-jis.ugf",
+                "Shift_JIS",
+                "黒石",
+                "6d",
+                "白石",
+                6.5,
+                0,
+            ),
+            (
+                "newspaper-handicap-2.ugi",
+                "UTF-8",
+                "Kuroda",
+                "2k",
+                "Shirai",
+                0.5,
+                2,
+            ),
+        ],
+    );
+    check_zipped(
+        "data-samples/ugf/panda-shift-jis.ugf",
+        "2024/panda-shift-jis.UGF",
+        "2024/broken.ugi",
+        b"[Header]\r\nSize=19\r\n",
+        "not a readable UGF record: no [Data] section",
+    );
+}
