@@ -1,5 +1,6 @@
-//! Fuzz target: bytes read as a Tygem GIB record (`sgf::gib::to_sgf`) and as a WBaduk NGF
-//! record (`sgf::ngf::to_sgf`), and the SGF each makes through the product path as
+//! Fuzz target: bytes read as a Tygem GIB record (`sgf::gib::to_sgf`), as a WBaduk NGF
+//! record (`sgf::ngf::to_sgf`) and as a Pandanet UGF record (`sgf::ugf::to_sgf`), and the SGF
+//! each makes through the product path as
 //! `kifu-audit scan` runs a file (`prepare_file` → `ingest_game` → `row_from_ingested`).
 //!
 //! Besides "never panics, never hangs", it checks each converter's contract: a record it
@@ -9,7 +10,7 @@
 
 use kifu_audit::pipeline::game::row_from_ingested;
 use kifu_audit::pipeline::{GameOptions, Scratch};
-use kifu_audit::sgf::{self, gib, ngf, Status};
+use kifu_audit::sgf::{self, gib, ngf, ugf, Status};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 
@@ -59,4 +60,5 @@ fn check(converted: Result<Vec<u8>, String>, source: &str, application: &str) {
 fuzz_target!(|data: &[u8]| {
     check(gib::to_sgf(data), "fuzz.gib", gib::APPLICATION);
     check(ngf::to_sgf(data), "fuzz.ngf", ngf::APPLICATION);
+    check(ugf::to_sgf(data), "fuzz.ugf", ugf::APPLICATION);
 });
