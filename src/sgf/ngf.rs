@@ -27,7 +27,9 @@
 //! under area counting, which gives Black 1.5). The names are left in their own charset, for
 //! the decoder to detect. A record without the four first
 //! lines, with a board size that is no number from 2 to 25, or with a move line that is not
-//! `PM…`, is not read (its row says why).
+//! `PM…`, is not read (its row says why); so is a variant seen in a Chinese collection whose
+//! header lines all begin with `GI`, in another order (Sabaki's fourth test file: its layout
+//! is not known well enough to tell the players' colours).
 
 use super::gib::{handicap_setup, push_move, push_player, text, trim};
 use std::fmt::Write as _;
@@ -45,6 +47,11 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let lines: Vec<&[u8]> = ngf.split(|&b| b == b'\n').map(trim).collect();
     if lines.len() < 4 {
         return Err("fewer than the four lines an NGF record opens with".into());
+    }
+    // a variant seen in a Chinese collection puts `GI` before every header line, in another
+    // order (the board size on line 6) and with the result in a comment: not read, and said
+    if lines[..4].iter().filter(|l| l.starts_with(b"GI")).count() >= 3 {
+        return Err("the variant whose header lines begin with `GI` is not read".into());
     }
     let size = number(lines[1])
         .filter(|n| (2..=MAX_SIZE).contains(n))
@@ -266,6 +273,10 @@ mod tests {
                 "move line",
             ),
             (b"Rated game\n19\nW 1D\nB 2D\nsite\n1\n", "handicap of 1"),
+            (
+                b"GItitle\nGIW 1D\nGIB 5D\nGI\nGI\nGI2006-9-5\nGI19\n",
+                "`GI`",
+            ),
         ] {
             let e = to_sgf(bytes).unwrap_err();
             assert!(e.contains(why), "{e}");
