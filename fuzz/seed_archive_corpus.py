@@ -13,7 +13,7 @@ import bz2, gzip, io, lzma, os, shutil, subprocess, tarfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "corpus", "archive_bytes")
 ENDINGS = [".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz",
-           ".sgf.bz2", ".sgf.xz", ".sgf.zst"]
+           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz"]
 
 
 def seed(name, ending, data):
@@ -38,10 +38,11 @@ def main():
     seed("samples.tar.gz", ".tar.gz", read("data-samples", "archives", "samples.tar.gz"))
     seed("single.sgf.gz", ".sgf.gz", read("data-samples", "archives", "single.sgf.gz"))
     fixtures = os.path.join(ROOT, "tests", "fixtures", "archives")
-    for name in sorted(os.listdir(fixtures)):
-        ending = os.path.splitext(name)[1]
-        if ending in ENDINGS:
-            seed(name, ending, read("tests", "fixtures", "archives", name))
+    for sub in ["", "lzh"]:
+        for name in sorted(os.listdir(os.path.join(fixtures, sub))):
+            ending = os.path.splitext(name)[1]
+            if ending in ENDINGS:
+                seed(name, ending, read("tests", "fixtures", "archives", sub, name))
     games = ["19x19-aga-area.sgf", "19x19-korean-territory.sgf"]
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:

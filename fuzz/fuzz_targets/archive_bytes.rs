@@ -1,8 +1,8 @@
 //! Fuzz target: bytes read as an archive or a compressed file, as `kifu-audit scan` reads one
 //! from disk (`sgf::source::read_bytes`). The first byte picks the name's ending — zip, 7z,
-//! tar, tar.gz, tar.bz2, tar.xz, tar.zst, or a single .sgf.gz/.bz2/.xz/.zst —, the rest is
-//! the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2, xz2,
-//! zstd) under the product's own bookkeeping: size limits, solid blocks cut short, members
+//! tar, tar.gz, tar.bz2, tar.xz, tar.zst, a single .sgf.gz/.bz2/.xz/.zst, lzh or ugz —, the
+//! rest is the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2,
+//! xz2, zstd, delharc) under the product's own bookkeeping: size limits, solid blocks cut short, members
 //! named by the member that cut them off, nested archives.
 //!
 //! Besides "never panics, never hangs", it checks the item contract: every item is either
@@ -13,9 +13,9 @@
 use kifu_audit::sgf::source::{read_bytes, InputItem, SourceError};
 use libfuzzer_sys::fuzz_target;
 
-const ENDINGS: [&str; 11] = [
+const ENDINGS: [&str; 13] = [
     ".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz", ".sgf.bz2",
-    ".sgf.xz", ".sgf.zst",
+    ".sgf.xz", ".sgf.zst", ".lzh", ".ugz",
 ];
 /// Small, so that a bomb is cut short quickly.
 const MAX_BYTES: u64 = 1 << 20;

@@ -1,12 +1,13 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
-//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, and single compressed SGF files
+//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
+//! and single compressed SGF files
 //! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
 //! [`super::volumes`]) and `-` (a list of paths on standard input).
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
 //! member that decompresses past the size limit, a FIFO, a link inside a tar, a tar cut short
-//! between two members, an archive of a format not read (`.rar`, `.lzh`…) — becomes an item
+//! between two members, an archive of a format not read (`.rar`, `.arj`…) — becomes an item
 //! carrying an error, so that it turns into a row: nothing is dropped silently.
 
 use std::fs::File;
@@ -76,6 +77,9 @@ pub enum InputKind {
     SevenZ,
     /// A tar archive, compressed or not.
     Tar(Option<Codec>),
+    /// An LZH (LHA) archive, the Japanese archiver's format; also Pandanet's `.ugz`, UGF
+    /// records in an LZH archive behind two bytes of its own.
+    Lzh,
     /// An archive of a format not read (named in the error row): its games would otherwise
     /// be skipped without a word.
     Unsupported(&'static str),
@@ -143,11 +147,12 @@ const KINDS: &[(&str, InputKind)] = &[
     (".txz", InputKind::Tar(Some(Codec::Xz))),
     (".tar.zst", InputKind::Tar(Some(Codec::Zstd))),
     (".tzst", InputKind::Tar(Some(Codec::Zstd))),
+    (".lzh", InputKind::Lzh),
+    (".lha", InputKind::Lzh),
+    (".ugz", InputKind::Lzh),
     // archive formats with no well-kept pure-Rust reader (RAR's is the C++ unrar, under a
     // licence of its own), each an error row that says so
     (".rar", InputKind::Unsupported("RAR")),
-    (".lzh", InputKind::Unsupported("LZH")),
-    (".lha", InputKind::Unsupported("LHA")),
     (".arj", InputKind::Unsupported("ARJ")),
     (".cab", InputKind::Unsupported("CAB")),
 ];
@@ -164,7 +169,10 @@ pub fn classify(name: &str) -> Option<InputKind> {
 impl InputKind {
     /// Whether items of this kind hold other files (and count towards [`MAX_NESTING`]).
     fn is_archive(self) -> bool {
-        matches!(self, InputKind::Zip | InputKind::SevenZ | InputKind::Tar(_))
+        matches!(
+            self,
+            InputKind::Zip | InputKind::SevenZ | InputKind::Tar(_) | InputKind::Lzh
+        )
     }
 }
 
@@ -359,6 +367,13 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                     total += n.max(1);
                 }
                 InputKind::Tar(_) => return None,
+                InputKind::Lzh => {
+                    let n = open_input(path)
+                        .ok()
+                        .and_then(|(_, f)| lzh_game_members(f))
+                        .unwrap_or(1);
+                    total += n.max(1);
+                }
                 _ => total += 1,
             },
         }
@@ -498,6 +513,7 @@ fn read_kind<R: Read + io::Seek>(
         InputKind::Zip => read_zip(source, reader, max_bytes, depth, skipped, sink),
         InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, skipped, sink),
+        InputKind::Lzh => read_lzh(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
             Ok(r) => read_tar(source, r, max_bytes, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
@@ -613,6 +629,15 @@ fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
             SourceError::Archive(format!("{source}::{name}: {m}"))
         }
         other => other,
+    }
+}
+
+/// An item that is an error of the archive at `source` as a whole (no member of its own).
+fn archive_error(source: &str, message: String) -> InputItem {
+    InputItem {
+        source: source.to_string(),
+        member: None,
+        data: Err(SourceError::Archive(message)),
     }
 }
 
@@ -844,13 +869,10 @@ fn read_zip<R: Read + io::Seek>(
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
         Ok(a) => a,
         Err(e) => {
-            return sink(InputItem {
-                source: source.to_string(),
-                member: None,
-                data: Err(SourceError::Archive(format!(
-                    "{source}: not a readable zip: {e}"
-                ))),
-            })
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable zip: {e}"),
+            ))
         }
     };
     let mut inflater = MemberInflater::default();
@@ -915,14 +937,13 @@ fn read_zip<R: Read + io::Seek>(
     // zip's reader keeps one member per name, the last: the others would be lost without a
     // word (an archive appended to, `zip -g`)
     if archive.has_duplicate_names() {
-        return sink(InputItem {
-            source: source.to_string(),
-            member: None,
-            data: Err(SourceError::Archive(format!(
+        return sink(archive_error(
+            source,
+            format!(
                 "{source}: the central directory names some members more than once; only the \
                  last member of each name was read"
-            ))),
-        });
+            ),
+        ));
     }
     true
 }
@@ -1159,11 +1180,6 @@ fn read_7z<R: Read + io::Seek>(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     use sevenz_rust2::{ArchiveReader, EntryDecision, Password};
-    let archive_error = |message: String| InputItem {
-        source: source.to_string(),
-        member: None,
-        data: Err(SourceError::Archive(message)),
-    };
     let mut archive = match ArchiveReader::new_with_memory_limit(
         io::BufReader::new(reader),
         Password::empty(),
@@ -1171,15 +1187,16 @@ fn read_7z<R: Read + io::Seek>(
     ) {
         Ok(a) => a,
         Err(e) if encrypted(&e) => {
-            return sink(archive_error(format!(
-                "{source}: its list of files is {ENCRYPTED}"
-            )))
+            return sink(archive_error(
+                source,
+                format!("{source}: its list of files is {ENCRYPTED}"),
+            ))
         }
         Err(e) => {
-            return sink(archive_error(format!(
-                "{source}: not a readable 7z: {}",
-                seven_z_error(&e)
-            )))
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable 7z: {}", seven_z_error(&e)),
+            ))
         }
     };
     // the scan's own threads are busy scoring
@@ -1288,13 +1305,10 @@ fn read_tar(
     let entries = match archive.entries() {
         Ok(e) => e,
         Err(e) => {
-            return sink(InputItem {
-                source: source.to_string(),
-                member: None,
-                data: Err(SourceError::Archive(format!(
-                    "{source}: not a readable tar: {e}"
-                ))),
-            })
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable tar: {e}"),
+            ))
         }
     };
     let mut cut_in_member = false;
@@ -1355,13 +1369,10 @@ fn read_tar(
             }
             Err(e) => {
                 // A corrupt tar stream cannot be resynchronised: report and stop this archive.
-                return sink(InputItem {
-                    source: source.to_string(),
-                    member: None,
-                    data: Err(SourceError::Archive(format!(
-                        "{source}: corrupt tar stream: {e}"
-                    ))),
-                });
+                return sink(archive_error(
+                    source,
+                    format!("{source}: corrupt tar stream: {e}"),
+                ));
             }
         };
         if !hand_on(source, member, data, max_bytes, depth, skipped, sink) {
@@ -1373,15 +1384,174 @@ fn read_tar(
     // the tar reader (like GNU tar) takes that for the end: the members after it were lost
     // without a word.
     if tail.bytes > 0 && tail.zeros < END_OF_ARCHIVE && !cut_in_member {
-        return sink(InputItem {
-            source: source.to_string(),
-            member: None,
-            data: Err(SourceError::Archive(format!(
+        return sink(archive_error(source, format!(
                 "{source}: no end-of-archive blocks after the last member: the archive was cut short, and the members after its end are missing"
-            ))),
-        });
+            )));
     }
     true
+}
+
+/// An LZH archive's reader, past the two bytes Pandanet puts before the archive in a `.ugz`
+/// file (`PP`, then an LZH header whose method, `-lh5-`, stands 2 bytes in).
+fn lzh_reader<R: Read>(reader: R) -> Result<delharc::LhaDecodeReader<EndSeen<R>>, String> {
+    let mut reader = io::BufReader::new(reader);
+    let head = reader.fill_buf().map_err(|e| e.to_string())?;
+    let method_at = |at: usize| {
+        head.get(at..at + 5)
+            .is_some_and(|m| m[0] == b'-' && m[1] == b'l' && m[4] == b'-')
+    };
+    if head.starts_with(b"PP") && method_at(4) && !method_at(2) {
+        reader.consume(2);
+    }
+    delharc::LhaDecodeReader::new(EndSeen {
+        inner: reader,
+        ended: false,
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// A reader that remembers whether a read found its end: an LZH archive ends with a zero
+/// byte, and one cut short at a member's boundary just stops, which its reader takes for the
+/// end (as GNU tar takes a tar's; see [`ZeroTail`]).
+struct EndSeen<R> {
+    inner: io::BufReader<R>,
+    ended: bool,
+}
+
+impl<R: Read> Read for EndSeen<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.ended |= n == 0 && !buf.is_empty();
+        Ok(n)
+    }
+}
+
+/// How many members of the LZH archive `reader` holds games (for the progress bar's total).
+fn lzh_game_members(reader: impl Read) -> Option<u64> {
+    let mut lha = lzh_reader(reader).ok()?;
+    let mut n = 0;
+    loop {
+        n += u64::from(classify(&lzh_name(&lha.header().parse_pathname_to_str())).is_some());
+        if !lha.next_file().ok()? {
+            return Some(n);
+        }
+    }
+}
+
+/// Reads an LZH archive (LHA, and Pandanet's `.ugz`) member by member, streamed: every
+/// method `delharc` decodes (`-lh0-` stored, `-lh4-` to `-lh7-`), each member's CRC checked.
+/// A member in another method, damaged, or cut short is an error row naming it; a header that
+/// cannot be read ends the archive with an error row.
+fn read_lzh(
+    source: &str,
+    reader: impl Read,
+    max_bytes: u64,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let mut lha = match lzh_reader(reader) {
+        Ok(lha) => lha,
+        Err(e) => {
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable LZH archive: {e}"),
+            ))
+        }
+    };
+    loop {
+        let header = lha.header();
+        let name = lzh_name(&header.parse_pathname_to_str());
+        let size = header.original_size;
+        let directory = header.is_directory();
+        // a member cut short already says where the archive ends
+        let mut cut_in_member = false;
+        if !directory && classify(&name).is_none() {
+            pass_over(skipped, &name);
+        } else if !directory {
+            let data = lzh_member(&mut lha, max_bytes, size);
+            cut_in_member = lha.get_ref().is_some_and(|r| r.ended);
+            let data = data.map_err(|e| member_error(source, &name, e));
+            if !hand_on(source, name.clone(), data, max_bytes, depth, skipped, sink) {
+                return false;
+            }
+        }
+        match lha.next_file() {
+            Ok(true) => {}
+            Ok(false) if cut_in_member || !lha.get_ref().is_some_and(|r| r.ended) => return true,
+            Ok(false) => {
+                return sink(archive_error(
+                    source,
+                    format!(
+                        "{source}: no end-of-archive byte after the member {name}: the archive \
+                     was cut short, and the members after its end are missing"
+                    ),
+                ))
+            }
+            Err(e) => {
+                return sink(archive_error(
+                    source,
+                    format!("{source}: damaged LZH archive after the member {name}: {e}"),
+                ))
+            }
+        }
+    }
+}
+
+/// A member's name as `delharc` writes it (each byte that is not printable ASCII as `%xx`) in
+/// its own characters: UTF-8 when the bytes are, else Shift_JIS, LHA's charset in Japan, else
+/// the bytes as [`bytes_text`] writes them.
+fn lzh_name(escaped: &str) -> String {
+    let mut bytes = Vec::with_capacity(escaped.len());
+    let mut rest = escaped.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        let hex = tail
+            .get(..2)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(byte)) => {
+                bytes.push(byte);
+                rest = &tail[2..];
+            }
+            _ => {
+                bytes.push(b);
+                rest = tail;
+            }
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(&bytes) {
+        return text.to_string();
+    }
+    match encoding_rs::SHIFT_JIS.decode_without_bom_handling_and_without_replacement(&bytes) {
+        Some(text) => text.into_owned(),
+        None => bytes_text(&bytes),
+    }
+}
+
+/// The bytes of the LZH member `lha` is at, whose header gives `size` bytes: read to their
+/// end and CRC-checked.
+fn lzh_member<R: Read>(
+    lha: &mut delharc::LhaDecodeReader<EndSeen<R>>,
+    max_bytes: u64,
+    size: u64,
+) -> Result<Vec<u8>, SourceError> {
+    if !lha.is_decoder_supported() {
+        let method = String::from_utf8_lossy(&lha.header().compression).into_owned();
+        return Err(SourceError::Archive(format!(
+            "compressed with {method}, a method this tool does not decode"
+        )));
+    }
+    let data = read_limited_sized(&mut *lha, max_bytes, size)?;
+    if (data.len() as u64) < size {
+        return Err(SourceError::Io(format!(
+            "truncated: {} of the {size} bytes the header gives",
+            data.len()
+        )));
+    }
+    lha.crc_check()
+        .map_err(|e| SourceError::Io(format!("damaged: {e}")))?;
+    Ok(data)
 }
 
 /// The zero bytes that close a tar archive: two blocks of 512.
@@ -1440,6 +1610,18 @@ mod tests {
         assert_eq!(classify("x.tar"), Some(InputKind::Tar(None)));
         assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
         assert_eq!(classify("kifu.rar"), Some(InputKind::Unsupported("RAR")));
+        assert_eq!(classify("kifu.LZH"), Some(InputKind::Lzh));
+        // LZH member names, as delharc escapes their bytes: Shift_JIS (名人.sgf), UTF-8, or
+        // neither
+        assert_eq!(lzh_name("%96%bc%90l.sgf"), "名人.sgf");
+        assert_eq!(lzh_name("%e5%90%8d.ugf"), "名.ugf");
+        assert_eq!(lzh_name("100%.sgf"), "100%.sgf");
+        assert_eq!(lzh_name("%ff%fe.sgf"), "\\xFF\\xFE.sgf");
+        assert_eq!(classify("meijin.ugz"), Some(InputKind::Lzh));
+        assert_eq!(
+            classify("meijin.ugi"),
+            Some(InputKind::Record(RecordFormat::Ugf))
+        );
         assert_eq!(classify("x.gz"), None);
         assert_eq!(classify("MANIFEST.tsv"), None);
     }

@@ -1,8 +1,9 @@
 //! Archive formats beyond zip and tar.gz: 7z archives made by 7-Zip itself
 //! (`tests/fixtures/archives/`, see its README for the commands), zip members compressed with
 //! every method 7-Zip writes, tar.zst, single SGF files
-//! compressed with bzip2, xz or zstd, and the archive formats not read (`.rar`…), which must
-//! be error rows, not files skipped without a word.
+//! compressed with bzip2, xz or zstd, LZH archives made by jLHA (and Pandanet's `.ugz`), and
+//! the archive formats not read (`.rar`…), which must be error rows, not files skipped without
+//! a word.
 
 use crate::common::{corpus, options, repo};
 use kifu_audit::output::GameRow;
@@ -267,7 +268,7 @@ fn zstd_bzip2_and_xz_compressed_inputs_read_like_their_files() {
     }
 }
 
-/// A RAR (or LZH…) archive found while walking a directory is an error row saying it was not
+/// A RAR (or ARJ…) archive found while walking a directory is an error row saying it was not
 /// read, not a file passed over: its games would otherwise be missing without a word. Other
 /// files (notes, images) are still skipped.
 #[test]
@@ -275,12 +276,12 @@ fn an_archive_of_a_format_not_read_is_an_error_row() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.sgf"), b"(;GM[1]SZ[9];B[ee])").unwrap();
     std::fs::write(dir.path().join("b-games.rar"), b"Rar!\x1a\x07\x01\x00").unwrap();
-    std::fs::write(dir.path().join("c-old.LZH"), b"-lh5-").unwrap();
+    std::fs::write(dir.path().join("c-old.ARJ"), b"\x60\xEA").unwrap();
     std::fs::write(dir.path().join("d-notes.txt"), b"notes").unwrap();
     let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0].ingest.status, Status::Ok);
-    for (row, format) in rows[1..].iter().zip(["RAR", "LZH"]) {
+    for (row, format) in rows[1..].iter().zip(["RAR", "ARJ"]) {
         assert_eq!(row.ingest.error_kind, Some(ErrorKind::ArchiveError));
         assert!(
             message(row).contains(&format!("{format} archives are not read")),
@@ -685,4 +686,113 @@ fn an_archive_or_compressed_file_under_an_sgf_name_is_read_as_what_it_is() {
         .as_deref()
         .unwrap()
         .starts_with("kifu/really-a-7z.sgf::")));
+}
+
+/// LZH archives, the format of the Japanese archiver LHA in which many Japanese collections
+/// come, made by jLHA (see the fixtures' README): `-lh5-` with level-2 headers (its default),
+/// level-0 headers (as older LHAs and Pandanet's `.ugz` write them) and stored (`-lh0-`)
+/// members. The games read as the loose files do; a text file inside is passed over and
+/// counted.
+#[test]
+fn lzh_archives_read_like_their_files() {
+    let loose = by_name(&loose_games());
+    for name in [
+        "lzh/games-lh5.lzh",
+        "lzh/games-level0.lzh",
+        "lzh/games-stored.lzh",
+    ] {
+        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
+        assert_eq!(by_name(&rows), loose, "{name}");
+        assert!(rows.iter().all(|r| r.source.ends_with(name)), "{name}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let summary = scan(dir.path(), vec![fixture("lzh/games-lh5.lzh")]);
+    assert_eq!(summary.games, 10);
+    assert_eq!(skipped(&summary), [(".txt", 1)]);
+}
+
+/// Pandanet's `.ugz`: UGF records in an LZH archive behind two bytes of its own (`PP`): each
+/// record reads as it does loose, its recorded result the count.
+#[test]
+fn a_ugz_file_reads_as_its_ugf_records() {
+    let rows = audit_paths(&[fixture("lzh/panda.ugz")], &options(), 1).unwrap();
+    let loose = audit_paths(&[repo().join("data-samples/ugf")], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(by_name(&rows), by_name(&loose));
+    for r in &rows {
+        assert_eq!(
+            r.score.as_ref().unwrap().record_agreement.name(),
+            "exact",
+            "{:?}",
+            r.member
+        );
+    }
+}
+
+/// An LZH archive damaged in a member's packed data: that member is an error row naming it
+/// (its decoding or its CRC fails), and every other member is read, since each header says
+/// where the next begins. Cut short, it keeps the members before the cut, and a row says the
+/// end is missing; bytes that are no LZH archive are one error row; no damage anywhere
+/// panics.
+#[test]
+fn a_damaged_lzh_accounts_for_every_game() {
+    let good = std::fs::read(fixture("lzh/games-lh5.lzh")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.lzh");
+    let audit = |bytes: &[u8]| {
+        std::fs::write(&path, bytes).unwrap();
+        audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap()
+    };
+    // a level-2 header begins with its own length: the first member's data follows it
+    let first_data = usize::from(u16::from_le_bytes([good[0], good[1]]));
+    let mut bad = good.clone();
+    bad[first_data + 40] ^= 0x55;
+    let rows = audit(&bad);
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[0]).contains("19x19-aga-area.sgf"),
+        "{}",
+        message(&rows[0])
+    );
+    assert!(rows[1..].iter().all(|r| r.ingest.status == Status::Ok));
+
+    let rows = audit(&good[..good.len() / 2]);
+    let ok = rows
+        .iter()
+        .take_while(|r| r.ingest.status == Status::Ok)
+        .count();
+    assert!((3..10).contains(&ok), "{ok} members before the cut");
+    assert!(rows[ok..]
+        .iter()
+        .all(|r| r.ingest.error_kind == Some(ErrorKind::ArchiveError)));
+
+    // cut at a member's boundary (here without its closing zero byte), nothing says a member
+    // is missing but the end-of-archive byte's absence
+    let rows = audit(&good[..good.len() - 1]);
+    assert_eq!(rows.len(), 11);
+    assert!(rows[..10].iter().all(|r| r.ingest.status == Status::Ok));
+    assert!(
+        message(&rows[10]).contains("no end-of-archive byte"),
+        "{}",
+        message(&rows[10])
+    );
+
+    let rows = audit(b"-lh5- is no archive");
+    assert_eq!(rows.len(), 1);
+    assert!(
+        message(&rows[0]).contains("not a readable LZH archive"),
+        "{}",
+        message(&rows[0])
+    );
+
+    for at in (0..good.len()).step_by(61) {
+        let mut bad = good.clone();
+        bad[at] ^= 0xA5;
+        let rows = audit(&bad);
+        assert!(!rows.is_empty());
+        assert!(rows
+            .iter()
+            .all(|r| r.ingest.status != Status::Error || !message(r).is_empty()));
+    }
 }
