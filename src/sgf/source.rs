@@ -1,8 +1,8 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
-//! and single compressed SGF files
-//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
-//! [`super::volumes`]) and `-` (a list of paths on standard input).
+//! and single compressed SGF files `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also
+//! split into numbered volumes, see [`super::volumes`]) and `-` (a list of paths on standard
+//! input).
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
