@@ -518,9 +518,10 @@ fn read_kind<R: Read + io::Seek>(
             Ok(r) => read_tar(source, r, max_bytes, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
         },
-        InputKind::Unsupported(format) => sink(item(Err(SourceError::Archive(format!(
-            "{source}: {format} archives are not read; unpack it and scan the files"
-        ))))),
+        InputKind::Unsupported(format) => sink(archive_error(
+            source,
+            format!("{source}: {format} archives are not read; unpack it and scan the files"),
+        )),
     }
 }
 
@@ -1384,9 +1385,13 @@ fn read_tar(
     // the tar reader (like GNU tar) takes that for the end: the members after it were lost
     // without a word.
     if tail.bytes > 0 && tail.zeros < END_OF_ARCHIVE && !cut_in_member {
-        return sink(archive_error(source, format!(
-                "{source}: no end-of-archive blocks after the last member: the archive was cut short, and the members after its end are missing"
-            )));
+        return sink(archive_error(
+            source,
+            format!(
+                "{source}: no end-of-archive blocks after the last member: the archive was cut \
+                 short, and the members after its end are missing"
+            ),
+        ));
     }
     true
 }
@@ -1426,12 +1431,17 @@ impl<R: Read> Read for EndSeen<R> {
     }
 }
 
+/// The name of the member `lha` is at, in its own characters (see [`lzh_name`]).
+fn lzh_member_name<R: Read>(lha: &delharc::LhaDecodeReader<EndSeen<R>>) -> String {
+    lzh_name(&lha.header().parse_pathname_to_str())
+}
+
 /// How many members of the LZH archive `reader` holds games (for the progress bar's total).
 fn lzh_game_members(reader: impl Read) -> Option<u64> {
     let mut lha = lzh_reader(reader).ok()?;
     let mut n = 0;
     loop {
-        n += u64::from(classify(&lzh_name(&lha.header().parse_pathname_to_str())).is_some());
+        n += u64::from(classify(&lzh_member_name(&lha)).is_some());
         if !lha.next_file().ok()? {
             return Some(n);
         }
@@ -1460,10 +1470,9 @@ fn read_lzh(
         }
     };
     loop {
-        let header = lha.header();
-        let name = lzh_name(&header.parse_pathname_to_str());
-        let size = header.original_size;
-        let directory = header.is_directory();
+        let name = lzh_member_name(&lha);
+        let size = lha.header().original_size;
+        let directory = lha.header().is_directory();
         // a member cut short already says where the archive ends
         let mut cut_in_member = false;
         if !directory && classify(&name).is_none() {
@@ -1484,7 +1493,7 @@ fn read_lzh(
                     source,
                     format!(
                         "{source}: no end-of-archive byte after the member {name}: the archive \
-                     was cut short, and the members after its end are missing"
+                         was cut short, and the members after its end are missing"
                     ),
                 ))
             }
@@ -1611,12 +1620,6 @@ mod tests {
         assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
         assert_eq!(classify("kifu.rar"), Some(InputKind::Unsupported("RAR")));
         assert_eq!(classify("kifu.LZH"), Some(InputKind::Lzh));
-        // LZH member names, as delharc escapes their bytes: Shift_JIS (名人.sgf), UTF-8, or
-        // neither
-        assert_eq!(lzh_name("%96%bc%90l.sgf"), "名人.sgf");
-        assert_eq!(lzh_name("%e5%90%8d.ugf"), "名.ugf");
-        assert_eq!(lzh_name("100%.sgf"), "100%.sgf");
-        assert_eq!(lzh_name("%ff%fe.sgf"), "\\xFF\\xFE.sgf");
         assert_eq!(classify("meijin.ugz"), Some(InputKind::Lzh));
         assert_eq!(
             classify("meijin.ugi"),
@@ -1624,6 +1627,16 @@ mod tests {
         );
         assert_eq!(classify("x.gz"), None);
         assert_eq!(classify("MANIFEST.tsv"), None);
+    }
+
+    /// LZH member names, as delharc escapes their bytes: Shift_JIS (名人.sgf), UTF-8, or
+    /// neither.
+    #[test]
+    fn lzh_member_names_come_back_in_their_own_characters() {
+        assert_eq!(lzh_name("%96%bc%90l.sgf"), "名人.sgf");
+        assert_eq!(lzh_name("%e5%90%8d.ugf"), "名.ugf");
+        assert_eq!(lzh_name("100%.sgf"), "100%.sgf");
+        assert_eq!(lzh_name("%ff%fe.sgf"), "\\xFF\\xFE.sgf");
     }
 
     #[cfg(unix)]

@@ -41,6 +41,16 @@ fn by_name(rows: &[GameRow]) -> Vec<(String, u64)> {
     out
 }
 
+/// The rows of `data-samples/archives/samples.zip` read on its own.
+fn sample_zip_rows() -> Vec<GameRow> {
+    audit_paths(
+        &[repo().join("data-samples/archives/samples.zip")],
+        &options(),
+        1,
+    )
+    .unwrap()
+}
+
 /// A digest of everything the audit found in a row but where it was read from.
 fn findings(r: &GameRow) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -63,12 +73,7 @@ fn a_7z_archive_reads_like_its_files() {
     assert_eq!(by_name(&games), by_name(&loose_games()));
     assert!(games.iter().all(|r| r.source.ends_with("games-lzma2.7z")));
     // the zip inside: as many rows as the zip read on its own gives, named through it
-    let zip = audit_paths(
-        &[repo().join("data-samples/archives/samples.zip")],
-        &options(),
-        1,
-    )
-    .unwrap();
+    let zip = sample_zip_rows();
     assert_eq!(inner.len(), zip.len());
     for (a, b) in inner.iter().zip(&zip) {
         assert_eq!(
@@ -656,12 +661,7 @@ fn an_archive_or_compressed_file_under_an_sgf_name_is_read_as_what_it_is() {
     let zipped = dir.path().join("collection.sgf");
     std::fs::copy(repo().join("data-samples/archives/samples.zip"), &zipped).unwrap();
     let rows = audit_paths(&[zipped], &options(), 1).unwrap();
-    let zip = audit_paths(
-        &[repo().join("data-samples/archives/samples.zip")],
-        &options(),
-        1,
-    )
-    .unwrap();
+    let zip = sample_zip_rows();
     assert_eq!(rows.len(), zip.len());
     for (a, b) in rows.iter().zip(&zip) {
         assert_eq!((&a.member, findings(a)), (&b.member, findings(b)));
