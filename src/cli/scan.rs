@@ -62,8 +62,9 @@ pub struct ScanArgs {
     /// SGF files, Tygem .gib, WBaduk .ngf and Pandanet .ugf/.ugi records, directories
     /// (searched recursively for .sgf, .gib, .ngf, .ugf and .ugi files and archives, in any
     /// case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
-    /// .lha, Pandanet's .ugz, and .sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst), any of these split
-    /// into volumes (name the first: games.7z.001), or `-` to read paths from standard input.
+    /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
+    /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
+    /// names its set), or `-` to read paths from standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

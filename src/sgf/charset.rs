@@ -279,6 +279,14 @@ pub fn decode_bytewise(bytes: &[u8]) -> Cow<'_, str> {
 /// The canonical name of the byte-preserving fallback encoding.
 pub const BYTEWISE_NAME: &str = "windows-1252";
 
+/// A file name's bytes in the charset they read as (an archive's old-style name, in the code
+/// page of the system that made it), or `None` when no charset reads them without a fault.
+pub fn decode_name(bytes: &[u8]) -> Option<String> {
+    guess(bytes)
+        .decode_without_bom_handling_and_without_replacement(bytes)
+        .map(Cow::into_owned)
+}
+
 fn guess(bytes: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);

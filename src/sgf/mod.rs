@@ -11,6 +11,7 @@ pub mod charset;
 pub mod fast;
 pub mod gib;
 pub mod ngf;
+pub mod rar;
 pub mod record;
 pub mod result;
 pub mod source;

@@ -1,19 +1,20 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
-//! and single compressed SGF files `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also
-//! split into numbered volumes, see [`super::volumes`]) and `-` (a list of paths on standard
-//! input).
+//! `.rar` (with RAR's own volume sets, see [`super::rar`]), and single compressed SGF files
+//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
+//! [`super::volumes`]) and `-` (a list of paths on standard input).
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
 //! member that decompresses past the size limit, a FIFO, a link inside a tar, a tar cut short
-//! between two members, an archive of a format not read (`.rar`, `.arj`…) — becomes an item
+//! between two members, an archive of a format not read (`.arj`, `.cab`) — becomes an item
 //! carrying an error, so that it turns into a row: nothing is dropped silently.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek};
 use std::path::{Path, PathBuf};
 
+use super::rar;
 use super::volumes::{self, open_input};
 
 /// One unit of input: the bytes of one SGF file (or an error in its place).
@@ -80,6 +81,8 @@ pub enum InputKind {
     /// An LZH (LHA) archive, the Japanese archiver's format; also Pandanet's `.ugz`, UGF
     /// records in an LZH archive behind two bytes of its own.
     Lzh,
+    /// A RAR archive, any version from RAR 1.3 to RAR 7.
+    Rar,
     /// An archive of a format not read (named in the error row): its games would otherwise
     /// be skipped without a word.
     Unsupported(&'static str),
@@ -150,9 +153,8 @@ const KINDS: &[(&str, InputKind)] = &[
     (".lzh", InputKind::Lzh),
     (".lha", InputKind::Lzh),
     (".ugz", InputKind::Lzh),
-    // archive formats with no well-kept pure-Rust reader (RAR's is the C++ unrar, under a
-    // licence of its own), each an error row that says so
-    (".rar", InputKind::Unsupported("RAR")),
+    (".rar", InputKind::Rar),
+    // archive formats with no well-kept pure-Rust reader, each an error row that says so
     (".arj", InputKind::Unsupported("ARJ")),
     (".cab", InputKind::Unsupported("CAB")),
 ];
@@ -171,7 +173,11 @@ impl InputKind {
     fn is_archive(self) -> bool {
         matches!(
             self,
-            InputKind::Zip | InputKind::SevenZ | InputKind::Tar(_) | InputKind::Lzh
+            InputKind::Zip
+                | InputKind::SevenZ
+                | InputKind::Tar(_)
+                | InputKind::Lzh
+                | InputKind::Rar
         )
     }
 }
@@ -203,10 +209,13 @@ pub fn expand_inputs_noting(
             expand_one(input, &mut out, skipped);
         }
     }
-    // a split file named by several of its volumes (`games.7z.*`) is read once
+    // a split file or RAR volume set named by several of its volumes (`games.7z.*`,
+    // `games.part*.rar`) is read once
     let mut sets = std::collections::HashSet::new();
     out.retain(|p| match p {
-        Ok(path) if volumes::is_volume(path) => sets.insert(path.clone()),
+        Ok(path) if volumes::is_volume(path) || rar::volume_set(path).is_some() => {
+            sets.insert(path.clone())
+        }
         _ => true,
     });
     out
@@ -269,7 +278,7 @@ pub fn path_text(path: &Path) -> String {
 }
 
 /// Bytes as text, each byte that is no part of UTF-8 written `\xNN`.
-fn bytes_text(bytes: &[u8]) -> String {
+pub(super) fn bytes_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
         text.push_str(chunk.valid());
@@ -304,6 +313,11 @@ fn expand_one(
                         if volumes::set_head(e.path()).is_none() {
                             out.push(Ok(e.into_path()));
                         }
+                    } else if rar::is_later_volume(e.path()) {
+                        // the same for a RAR volume set's
+                        if rar::set_head(e.path()).is_none() {
+                            out.push(Ok(e.into_path()));
+                        }
                     } else if classify(&name).is_some() || volumes::volume(&name).is_some() {
                         out.push(Ok(e.into_path()));
                     } else {
@@ -317,9 +331,8 @@ fn expand_one(
             }
         }
     } else {
-        out.push(Ok(
-            volumes::set_head(path).unwrap_or_else(|| path.to_path_buf())
-        ));
+        let head = volumes::set_head(path).or_else(|| rar::set_head(path));
+        out.push(Ok(head.unwrap_or_else(|| path.to_path_buf())));
     }
 }
 
@@ -331,6 +344,10 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
     for p in paths {
         match p {
             Err(_) => total += 1,
+            Ok(path) if rar::volume_set(path).is_some() => {
+                let games = rar::volume_set(path).and_then(|set| rar::set_game_members(&set));
+                total += games.unwrap_or(1).max(1);
+            }
             Ok(path) => match volumes::kind_of(path) {
                 InputKind::Zip => {
                     let n = open_input(path)
@@ -371,6 +388,13 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                     let n = open_input(path)
                         .ok()
                         .and_then(|(_, f)| lzh_game_members(f))
+                        .unwrap_or(1);
+                    total += n.max(1);
+                }
+                InputKind::Rar => {
+                    let n = open_input(path)
+                        .ok()
+                        .and_then(|(_, f)| rar::rar_game_members(f))
                         .unwrap_or(1);
                     total += n.max(1);
                 }
@@ -423,6 +447,9 @@ fn read_path(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let source = path_text(path);
+    if let Some(set) = rar::volume_set(path) {
+        return rar::read_rar_set(&source, set, max_bytes, skipped, sink);
+    }
     let item = |data| InputItem {
         source: source.clone(),
         member: None,
@@ -469,7 +496,7 @@ fn read_path(
 
 /// Reads one file or archive of `kind` from `reader` (`source` names it in messages and
 /// rows); `depth` counts the archives it lies inside.
-fn read_kind<R: Read + io::Seek>(
+fn read_kind<R: Read + io::Seek + Send + 'static>(
     source: &str,
     kind: InputKind,
     reader: R,
@@ -514,6 +541,7 @@ fn read_kind<R: Read + io::Seek>(
         InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Lzh => read_lzh(source, reader, max_bytes, depth, skipped, sink),
+        InputKind::Rar => rar::read_rar(source, reader, max_bytes, depth, skipped, sink),
         InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
             Ok(r) => read_tar(source, r, max_bytes, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
@@ -624,7 +652,7 @@ pub fn read_bytes(
 
 /// A read error of member `name` of the archive at `source`, as an archive error naming both
 /// (a size limit stays what it is).
-fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
+pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
     match e {
         SourceError::Io(m) | SourceError::Archive(m) => {
             SourceError::Archive(format!("{source}::{name}: {m}"))
@@ -634,7 +662,7 @@ fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
 }
 
 /// An item that is an error of the archive at `source` as a whole (no member of its own).
-fn archive_error(source: &str, message: String) -> InputItem {
+pub(super) fn archive_error(source: &str, message: String) -> InputItem {
     InputItem {
         source: source.to_string(),
         member: None,
@@ -644,7 +672,7 @@ fn archive_error(source: &str, message: String) -> InputItem {
 
 /// Hands on one member of an archive at `source`: SGF bytes as an item, an archive's bytes
 /// read in turn (its items' members named `name::member`, their source the outer archive's).
-fn hand_on(
+pub(super) fn hand_on(
     source: &str,
     name: String,
     data: Result<Vec<u8>, SourceError>,
@@ -704,7 +732,7 @@ fn hand_on(
 
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
 /// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
-/// zip, 7z, tar, or one file compressed with gzip, bzip2, xz or zstd. SGF text never begins
+/// zip, 7z, RAR, tar, or one file compressed with gzip, bzip2, xz or zstd. SGF text never begins
 /// with these bytes (a game tree's `(`, text before it, or a byte-order mark), so no SGF file
 /// is read otherwise than before.
 fn sniff(bytes: &[u8]) -> Option<InputKind> {
@@ -713,6 +741,8 @@ fn sniff(bytes: &[u8]) -> Option<InputKind> {
         InputKind::Zip
     } else if bytes.starts_with(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C]) {
         InputKind::SevenZ
+    } else if bytes.starts_with(b"Rar!\x1a\x07") {
+        InputKind::Rar
     } else if bytes.get(257..262) == Some(b"ustar".as_slice()) {
         InputKind::Tar(None)
     } else if bytes.starts_with(&[0x1F, 0x8B]) {
@@ -757,7 +787,7 @@ fn base_name(name: &str) -> &str {
 }
 
 /// Counts a file passed over in `skipped`, by its name's ending (lowercase, `""` for none).
-fn pass_over(skipped: &mut Skipped, name: &str) {
+pub(super) fn pass_over(skipped: &mut Skipped, name: &str) {
     let base = base_name(name);
     let ending = match base.rfind('.') {
         Some(dot) if dot > 0 => base[dot..].to_ascii_lowercase(),
@@ -849,7 +879,7 @@ const READ_CHUNK: usize = 1 << 20;
 /// and at most [`MAX_RESERVATION`] (a declared size is a claim: a zip64 member claiming 2^63
 /// bytes under a limit of `u64::MAX` asked for more than any vector holds, and panicked);
 /// a bigger member grows its buffer as it is read.
-fn reservation(declared: u64, max_bytes: u64) -> usize {
+pub(super) fn reservation(declared: u64, max_bytes: u64) -> usize {
     declared
         .min(max_bytes)
         .saturating_add(1)
@@ -1618,7 +1648,8 @@ mod tests {
         assert_eq!(classify("x.tzst"), Some(InputKind::Tar(Some(Codec::Zstd))));
         assert_eq!(classify("x.tar"), Some(InputKind::Tar(None)));
         assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
-        assert_eq!(classify("kifu.rar"), Some(InputKind::Unsupported("RAR")));
+        assert_eq!(classify("kifu.rar"), Some(InputKind::Rar));
+        assert_eq!(classify("kifu.cab"), Some(InputKind::Unsupported("CAB")));
         assert_eq!(classify("kifu.LZH"), Some(InputKind::Lzh));
         assert_eq!(classify("meijin.ugz"), Some(InputKind::Lzh));
         assert_eq!(

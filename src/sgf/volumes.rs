@@ -239,12 +239,13 @@ mod tests {
         assert_eq!((v.kind, v.number, v.width), (InputKind::SevenZ, 1, 3));
         assert_eq!(volume("a.TAR.GZ.0012").unwrap().number, 12);
         assert_eq!(volume("a.zip.002").unwrap().kind, InputKind::Zip);
+        assert_eq!(volume("a.rar.001").unwrap().kind, InputKind::Rar);
         for name in [
             "games.001",
             "2006.001",
             "a.7z.01",
             "a.7z.000",
-            "a.rar.001",
+            "a.cab.001",
             "a.7z",
         ] {
             assert_eq!(volume(name), None, "{name}");

@@ -1,9 +1,9 @@
 //! Archive formats beyond zip and tar.gz: 7z archives made by 7-Zip itself
 //! (`tests/fixtures/archives/`, see its README for the commands), zip members compressed with
 //! every method 7-Zip writes, tar.zst, single SGF files
-//! compressed with bzip2, xz or zstd, LZH archives made by jLHA (and Pandanet's `.ugz`), and
-//! the archive formats not read (`.rar`…), which must be error rows, not files skipped without
-//! a word.
+//! compressed with bzip2, xz or zstd, LZH archives made by jLHA (and Pandanet's `.ugz`), RAR
+//! archives and volume sets made by RAR itself, and the archive formats not read (`.arj`,
+//! `.cab`), which must be error rows, not files skipped without a word.
 
 use crate::common::{corpus, options, repo};
 use kifu_audit::output::GameRow;
@@ -273,20 +273,20 @@ fn zstd_bzip2_and_xz_compressed_inputs_read_like_their_files() {
     }
 }
 
-/// A RAR (or ARJ…) archive found while walking a directory is an error row saying it was not
+/// A CAB (or ARJ) archive found while walking a directory is an error row saying it was not
 /// read, not a file passed over: its games would otherwise be missing without a word. Other
 /// files (notes, images) are still skipped.
 #[test]
 fn an_archive_of_a_format_not_read_is_an_error_row() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.sgf"), b"(;GM[1]SZ[9];B[ee])").unwrap();
-    std::fs::write(dir.path().join("b-games.rar"), b"Rar!\x1a\x07\x01\x00").unwrap();
+    std::fs::write(dir.path().join("b-games.cab"), b"MSCF\0\0\0\0").unwrap();
     std::fs::write(dir.path().join("c-old.ARJ"), b"\x60\xEA").unwrap();
     std::fs::write(dir.path().join("d-notes.txt"), b"notes").unwrap();
     let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[0].ingest.status, Status::Ok);
-    for (row, format) in rows[1..].iter().zip(["RAR", "ARJ"]) {
+    for (row, format) in rows[1..].iter().zip(["CAB", "ARJ"]) {
         assert_eq!(row.ingest.error_kind, Some(ErrorKind::ArchiveError));
         assert!(
             message(row).contains(&format!("{format} archives are not read")),
@@ -795,4 +795,277 @@ fn a_damaged_lzh_accounts_for_every_game() {
             .iter()
             .all(|r| r.ingest.status != Status::Error || !message(r).is_empty()));
     }
+}
+
+/// RAR archives made by RAR itself (see the fixtures' README): RAR 5 solid with a text file
+/// and a zip inside, RAR 4 (made by RAR 6.23, which still writes it) not solid, RAR 4 solid
+/// with PPMd, and stored members. The games read as the loose files do; the zip's games
+/// follow, named through it; the text file is passed over and counted; the progress bar's
+/// total counts the game members.
+#[test]
+fn rar_archives_read_like_their_files() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
+    let loose = by_name(&loose_games());
+    for name in [
+        "rar/games-rar4.rar",
+        "rar/games-rar4-ppmd.rar",
+        "rar/games-stored.rar",
+    ] {
+        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
+        assert_eq!(by_name(&rows), loose, "{name}");
+        assert!(rows.iter().all(|r| r.source.ends_with(name)), "{name}");
+    }
+    let rows = audit_paths(&[fixture("rar/games-rar5.rar")], &options(), 1).unwrap();
+    let (games, inner): (Vec<_>, Vec<_>) = rows
+        .iter()
+        .cloned()
+        .partition(|r| !r.member.as_deref().unwrap().contains("::"));
+    assert_eq!(by_name(&games), loose);
+    let zip = sample_zip_rows();
+    assert_eq!(inner.len(), zip.len());
+    for (a, b) in inner.iter().zip(&zip) {
+        let m = format!("more/inner.zip::{}", b.member.as_deref().unwrap());
+        assert_eq!(
+            (a.member.as_deref(), findings(a)),
+            (Some(m.as_str()), findings(b))
+        );
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let summary = scan(dir.path(), vec![fixture("rar/games-rar5.rar")]);
+    assert_eq!(summary.games, rows.len() as u64);
+    // notes.txt, and the zip's README.txt
+    assert_eq!(skipped(&summary), [(".txt", 2)]);
+    // ten games and the zip
+    let paths = expand_inputs(&[fixture("rar/games-rar5.rar")]);
+    assert_eq!(count_items(&paths), Some(11));
+}
+
+/// A RAR archive's member names come back in their own characters: RAR 3 and later store a
+/// Unicode copy of every name that is not ASCII (here 名人戦.sgf in a RAR 4 archive).
+#[test]
+fn rar_member_names_keep_their_characters() {
+    let rows = audit_paths(&[fixture("rar/names-rar4.rar")], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].member.as_deref(), Some("名人戦.sgf"));
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+}
+
+/// Each game of a RAR archive whose data is encrypted (its names are not) is a row saying so.
+#[test]
+fn each_game_of_an_encrypted_rar_is_a_row_that_says_so() {
+    let rows = audit_paths(&[fixture("rar/games-encrypted.rar")], &options(), 1).unwrap();
+    assert_eq!(by_name(&rows).len(), 10);
+    for r in &rows {
+        assert_eq!(r.ingest.error_kind, Some(ErrorKind::ArchiveError));
+        assert!(message(r).contains("encrypted"), "{}", message(r));
+        assert!(r.member.as_deref().unwrap().ends_with(".sgf"));
+    }
+}
+
+/// A RAR member over the size limit is a row saying so, and the members after it are read:
+/// in a solid archive (2.2 MB of one game repeated, 2 KB packed) it is decoded and dropped,
+/// as the next members need it; in one not solid it is not decoded at all.
+#[test]
+fn a_rar_member_over_the_limit_is_a_row_and_the_others_are_read() {
+    let limited = |max_file_bytes| GameOptions {
+        limits: Limits {
+            max_file_bytes,
+            ..Limits::default()
+        },
+        ..options()
+    };
+    let rows = audit_paths(&[fixture("rar/bomb.rar")], &limited(1 << 20), 1).unwrap();
+    let got: Vec<_> = rows
+        .iter()
+        .map(|r| (r.member.as_deref().unwrap(), r.ingest.error_kind))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("a.sgf", None),
+            ("b-big.sgf", Some(ErrorKind::FileTooLarge)),
+            ("c.sgf", None)
+        ]
+    );
+    assert!(message(&rows[1]).contains("--max-file-bytes"));
+    let rows = audit_paths(&[fixture("rar/bomb.rar")], &options(), 1).unwrap();
+    assert!(rows.iter().all(|r| r.ingest.status != Status::Error));
+
+    // not solid: the games over 3,050 bytes are refused by their headers, the rest read
+    let loose = loose_games();
+    let rows = audit_paths(&[fixture("rar/games-rar4.rar")], &limited(3050), 1).unwrap();
+    assert_eq!(rows.len(), 10);
+    for (r, l) in rows.iter().zip(&loose) {
+        let size = std::fs::metadata(&l.source).unwrap().len();
+        let want = (size > 3050).then_some(ErrorKind::FileTooLarge);
+        assert_eq!(r.ingest.error_kind, want, "{:?} {size}", r.member);
+    }
+    assert!(rows.iter().any(|r| r.ingest.status == Status::Ok));
+}
+
+/// A RAR archive damaged in a member's packed data: in an archive that is not solid that
+/// member is an error row naming it and every other member is read; in a solid one the
+/// members after it cannot be decoded, and each is a row naming it. An archive cut short, or
+/// bytes that are no RAR archive, are one error row (RAR's headers must be read whole before
+/// any member is known); no damage anywhere panics.
+#[test]
+fn a_damaged_rar_accounts_for_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.rar");
+    let audit = |bytes: &[u8]| {
+        std::fs::write(&path, bytes).unwrap();
+        audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap()
+    };
+    // the packed data of the first member, which begins a few bytes after its name
+    let first_data = |archive: &[u8]| {
+        let name = b"19x19-aga-area.sgf";
+        archive.windows(name.len()).position(|w| w == name).unwrap() + name.len() + 60
+    };
+    // RAR 4, not solid
+    let good = std::fs::read(fixture("rar/games-rar4.rar")).unwrap();
+    let mut bad = good.clone();
+    bad[first_data(&good)] ^= 0x55;
+    let rows = audit(&bad);
+    assert_eq!(rows.len(), 10);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[0]).contains("19x19-aga-area.sgf") && message(&rows[0]).contains("damaged"),
+        "{}",
+        message(&rows[0])
+    );
+    assert!(rows[1..].iter().all(|r| r.ingest.status == Status::Ok));
+
+    // RAR 5, solid: the first game damaged, every later member a row naming why
+    let good = std::fs::read(fixture("rar/games-rar5.rar")).unwrap();
+    let whole = audit(&good);
+    let mut bad = good.clone();
+    bad[first_data(&good) + 140] ^= 0x55;
+    let rows = audit(&bad);
+    // the zip inside is one row now, not its games
+    assert_eq!(rows.len(), 11);
+    assert!(rows
+        .iter()
+        .all(|r| r.ingest.error_kind == Some(ErrorKind::ArchiveError)));
+    assert!(
+        message(&rows[0]).contains("damaged"),
+        "{}",
+        message(&rows[0])
+    );
+    assert!(
+        message(&rows[10]).contains("earlier member"),
+        "{}",
+        message(&rows[10])
+    );
+    assert!(whole.len() > rows.len());
+
+    for cut in [good.len() / 2, good.len() - 1] {
+        let rows = audit(&good[..cut]);
+        assert_eq!(rows.len(), 1);
+        assert!(
+            message(&rows[0]).contains("not a readable RAR archive"),
+            "{}",
+            message(&rows[0])
+        );
+    }
+    let rows = audit(b"Rar!\x1a\x07\x01\x00 is no archive");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+
+    for name in ["rar/games-rar4-ppmd.rar", "rar/games-rar5.rar"] {
+        let good = std::fs::read(fixture(name)).unwrap();
+        for at in (0..good.len()).step_by(61) {
+            let mut bad = good.clone();
+            bad[at] ^= 0xA5;
+            let rows = audit(&bad);
+            assert!(!rows.is_empty(), "{name} at {at}");
+            assert!(rows
+                .iter()
+                .all(|r| r.ingest.status != Status::Error || !message(r).is_empty()));
+        }
+    }
+}
+
+/// RAR's own volume sets, made by RAR with `-v3k`: `games.part01.rar` … `games.part04.rar`
+/// (RAR 5) and `old.rar`, `old.r00` … `old.r02` (RAR 4, the old naming), both solid, with
+/// members split across volumes. Each set reads as the games do loose, from its first volume,
+/// whichever volumes are named or walked, once; the progress total counts each set's games.
+#[test]
+fn rar_volume_sets_read_as_one_archive() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
+    let loose = by_name(&loose_games());
+    let volumes = fixture("rar/volumes");
+    let rows = audit_paths(std::slice::from_ref(&volumes), &options(), 1).unwrap();
+    assert_eq!(rows.len(), 20);
+    for first in ["games.part01.rar", "old.rar"] {
+        let set: Vec<_> = rows
+            .iter()
+            .filter(|r| r.source.ends_with(&format!("volumes/{first}")))
+            .cloned()
+            .collect();
+        assert_eq!(by_name(&set), loose, "{first}");
+    }
+    // named by its volumes, a later one or several: read once, from its first
+    for named in [
+        vec!["games.part03.rar"],
+        vec!["games.part01.rar", "games.part02.rar", "games.part04.rar"],
+        vec!["old.r01", "old.rar"],
+    ] {
+        let paths: Vec<PathBuf> = named.iter().map(|n| volumes.join(n)).collect();
+        let rows = audit_paths(&paths, &options(), 1).unwrap();
+        assert_eq!(by_name(&rows), loose, "{named:?}");
+        assert_eq!(count_items(&expand_inputs(&paths)), Some(10), "{named:?}");
+    }
+    assert_eq!(count_items(&expand_inputs(&[volumes])), Some(20));
+}
+
+/// A RAR volume set with a volume missing or damaged accounts for every game it can: the
+/// members before the gap are read, the member split into it is an error row, and a row
+/// names the missing or unreadable volume; a later volume whose first is missing is an error
+/// row; the first volume alone reads its whole members and names the one split out of it.
+#[test]
+fn a_rar_volume_set_with_a_volume_missing_says_so() {
+    let volumes = fixture("rar/volumes");
+    let part = |n: u32| format!("games.part{n:02}.rar");
+    let with = |keep: &[u32], damaged: Option<u32>| {
+        let dir = tempfile::tempdir().unwrap();
+        for &n in keep {
+            std::fs::copy(volumes.join(part(n)), dir.path().join(part(n))).unwrap();
+        }
+        if let Some(n) = damaged {
+            std::fs::write(dir.path().join(part(n)), b"not a volume").unwrap();
+        }
+        let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+        let got: Vec<(Option<String>, Status, String)> = rows
+            .iter()
+            .map(|r| (r.member.clone(), r.ingest.status, message(r).to_string()))
+            .collect();
+        got
+    };
+    let ok = |rows: &[(Option<String>, Status, String)]| {
+        rows.iter().take_while(|r| r.1 == Status::Ok).count()
+    };
+    // volume 2 missing, 3 and 4 there
+    let rows = with(&[1, 3, 4], None);
+    assert_eq!(ok(&rows), 2);
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    assert_eq!(rows[2].0.as_deref(), Some("19x19-chinese-area-2.sgf"));
+    assert!(rows[3].2.contains("games.part02.rar") && rows[3].2.contains("missing"));
+    // volume 2 damaged
+    let rows = with(&[1, 3, 4], Some(2));
+    assert_eq!((ok(&rows), rows.len()), (2, 4), "{rows:?}");
+    assert!(rows[3].2.contains("games.part02.rar") && rows[3].2.contains("cannot be read"));
+    // the first volume missing: each later volume is a row saying so
+    let rows = with(&[2, 3, 4], None);
+    assert_eq!(rows.len(), 3);
+    assert!(rows
+        .iter()
+        .all(|r| r.1 == Status::Error && r.2.contains("first volume") && r.2.contains("missing")));
+    // the first volume alone
+    let rows = with(&[1], None);
+    assert_eq!((ok(&rows), rows.len()), (2, 3), "{rows:?}");
+    assert!(
+        rows[2].2.contains("split across the volumes"),
+        "{}",
+        rows[2].2
+    );
 }

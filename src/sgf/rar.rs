@@ -1,0 +1,698 @@
+//! RAR archives, from RAR 1.3 to RAR 7 (stored, LZ and PPMd members, solid or not), read with
+//! the pure-Rust `rars` crate: each member decoded in turn and checked against its CRC-32 or
+//! BLAKE2 hash, games handed on as items (see [`super::source`]), every member that cannot be
+//! read a row naming it.
+//!
+//! RAR's own volume sets — `games.part1.rar`, `games.part2.rar`, … (RAR 3 and later), or the
+//! older `games.rar`, `games.r00`, `games.r01`, … — are read from their first volume as the
+//! one archive they make, as [`super::volumes`] does for 7-Zip's `.001` files: a later volume
+//! stands for its set, one whose first volume is missing is an error row, and so is a volume
+//! missing in the middle (the members after it are then not read). Volumes are RAR archives
+//! of their own, not byte ranges of one file, so they are joined here, not by `volumes`.
+
+use std::cell::RefCell;
+use std::io::{self, Read, Seek};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::charset;
+use super::source::{
+    archive_error, bytes_text, classify, hand_on, member_error, open_regular, pass_over, path_text,
+    reservation, InputItem, Skipped, SourceError,
+};
+
+/// The largest dictionary a RAR 5 (or RAR 7) member may declare: 128 MiB, four times WinRAR's
+/// default of 32 MiB, within the run's memory bound (a member may declare up to 64 GiB, and
+/// one declaring more than this is an error row saying so). Earlier versions use at most 4 MiB.
+const RAR_DICTIONARY_LIMIT: u64 = 128 << 20;
+
+/// The largest RAR 5 member decoded whole in memory before it is written out; a larger one is
+/// decoded as a stream (a member declaring gigabytes was otherwise held whole).
+const RAR_BUFFERED_LIMIT: u64 = 16 << 20;
+
+/// How RAR archives are parsed and decoded: [`RAR_DICTIONARY_LIMIT`], [`RAR_BUFFERED_LIMIT`].
+fn rar_options() -> rars::ArchiveReadOptions<'static> {
+    rars::ArchiveReadOptions::new()
+        .with_rar50_dictionary_size_limit(RAR_DICTIONARY_LIMIT)
+        .with_rar50_buffered_decode_limit(RAR_BUFFERED_LIMIT)
+}
+
+/// A RAR archive read from `reader`, its headers parsed (the members' data is read as they are
+/// decoded).
+fn rar_archive<R: Read + Seek + Send + 'static>(reader: R) -> rars::Result<rars::Archive> {
+    rars::ArchiveReader::read_reader_with_options(reader, rar_options())
+}
+
+/// A RAR member's name in its own characters: the name as Unicode when the archive stores one
+/// (RAR 3 and later do for every name that is not ASCII), else the bytes of the old-style name
+/// as UTF-8 when they are, else in the charset they read as (an old archive's names are in
+/// the code page of the Windows that made it: GBK, Shift_JIS, CP949…), else as
+/// [`bytes_text`] writes them.
+fn rar_name(name: &[u8], unicode: bool) -> String {
+    if let Ok(text) = std::str::from_utf8(name) {
+        return text.to_string();
+    }
+    if unicode {
+        return bytes_text(name);
+    }
+    charset::decode_name(name).unwrap_or_else(|| bytes_text(name))
+}
+
+fn member_name(member: &rars::ArchiveMember) -> String {
+    rar_name(&member.meta.name, member.name_is_unicode())
+}
+
+/// Whether `member` is a game (or an archive of games) to hand on.
+fn is_game(member: &rars::ArchiveMember) -> bool {
+    !member.meta.is_directory && classify(&member_name(member)).is_some()
+}
+
+/// How many members of the RAR archive `reader` holds games (for the progress bar's total).
+pub(super) fn rar_game_members<R: Read + Seek + Send + 'static>(reader: R) -> Option<u64> {
+    let archive = rar_archive(reader).ok()?;
+    Some(archive.members().filter(is_game).count() as u64)
+}
+
+/// The bytes a RAR member decodes to, up to a limit: past it they are dropped, and the member
+/// is too large (decoding goes on, as a solid archive's later members need it).
+struct Capped {
+    data: Vec<u8>,
+    limit: u64,
+    over: bool,
+}
+
+/// A writer into a [`Capped`] buffer that the reader keeps a handle on.
+struct CappedWriter(Rc<RefCell<Capped>>);
+
+impl io::Write for CappedWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut c = self.0.borrow_mut();
+        if !c.over {
+            if (c.data.len() + buf.len()) as u64 > c.limit {
+                c.over = true;
+                c.data = Vec::new();
+            } else {
+                c.data.extend_from_slice(buf);
+            }
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A game member of a RAR archive being decoded: its name, its bytes so far, and what went
+/// wrong with it.
+struct RarMember {
+    name: String,
+    /// The name as the archive stores it, and the size its header gives.
+    raw: Vec<u8>,
+    size: u64,
+    bytes: Rc<RefCell<Capped>>,
+    error: Option<SourceError>,
+}
+
+impl RarMember {
+    /// A member of `size` bytes by its header, to be decoded into a buffer that holds at most
+    /// `max_bytes`; `error` says why it will not be decoded, when it will not.
+    fn new(name: String, raw: &[u8], size: u64, max_bytes: u64, error: Option<&str>) -> RarMember {
+        RarMember {
+            name,
+            raw: raw.to_vec(),
+            size,
+            bytes: Rc::new(RefCell::new(Capped {
+                data: Vec::with_capacity(if error.is_some() {
+                    0
+                } else {
+                    reservation(size, max_bytes)
+                }),
+                limit: max_bytes,
+                over: false,
+            })),
+            error: error.map(|e| SourceError::Archive(e.to_string())),
+        }
+    }
+
+    /// Whether the member was decoded whole: no error, and as many bytes as its header gives
+    /// (its hash is checked before the next member begins).
+    fn whole(&self) -> bool {
+        let c = self.bytes.borrow();
+        self.error.is_none() && !c.over && c.data.len() as u64 == self.size
+    }
+
+    /// A writer of the member's decoded bytes.
+    fn writer(&self) -> Box<dyn io::Write> {
+        Box::new(CappedWriter(self.bytes.clone()))
+    }
+
+    /// The member's bytes, or why there are none.
+    fn data(self) -> Result<Vec<u8>, SourceError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let mut c = self.bytes.borrow_mut();
+        if c.over {
+            return Err(SourceError::TooLarge { limit: c.limit });
+        }
+        Ok(std::mem::take(&mut c.data))
+    }
+}
+
+/// Why an encrypted RAR member is not read.
+const RAR_ENCRYPTED: &str = "encrypted (a password is needed); not read";
+
+/// What a member's header alone says against reading it, if anything.
+fn refusal(member: &rars::ArchiveMember) -> Option<&'static str> {
+    let meta = &member.meta;
+    if meta.is_redirection {
+        Some("a link to another member or file; links are not followed")
+    } else if meta.is_encrypted {
+        Some(RAR_ENCRYPTED)
+    } else if meta.is_split_before || meta.is_split_after {
+        Some(
+            "split across the volumes of a RAR volume set, and this volume is read alone \
+             (a set is joined from its first volume, with the others beside it as files)",
+        )
+    } else {
+        None
+    }
+}
+
+/// The reading of one archive or volume set: where its items go, and how far it has come.
+struct Reading<'a> {
+    source: &'a str,
+    max_bytes: u64,
+    depth: u8,
+    skipped: &'a mut Skipped,
+    sink: &'a mut dyn FnMut(InputItem) -> bool,
+    /// `false` once the sink asked to stop.
+    go_on: bool,
+    /// How many members the extraction has begun (directories and members passed over too).
+    begun: usize,
+}
+
+impl Reading<'_> {
+    /// Hands on the game member whose decoding has ended (its bytes or its error).
+    fn finish(&mut self, member: Option<RarMember>) {
+        if let (Some(m), true) = (member, self.go_on) {
+            let name = m.name.clone();
+            let data = m.data().map_err(|e| member_error(self.source, &name, e));
+            self.go_on = hand_on(
+                self.source,
+                name,
+                data,
+                self.max_bytes,
+                self.depth,
+                self.skipped,
+                self.sink,
+            );
+        }
+    }
+
+    /// After the extraction ended with `error`: a row for each game member not begun, from
+    /// `members` (all the archive's, in order). The first is the one that failed unless
+    /// `blamed` (a member begun has the error already).
+    fn rest(&mut self, members: &[rars::ArchiveMember], error: &rars::Error, mut blamed: bool) {
+        for m in members.iter().skip(self.begun).filter(|m| is_game(m)) {
+            if !self.go_on {
+                return;
+            }
+            let why = if m.meta.is_encrypted {
+                RAR_ENCRYPTED.to_string()
+            } else if !blamed {
+                format!("damaged: {error}")
+            } else {
+                format!("not read: decoding stopped at an earlier member ({error})")
+            };
+            blamed = true;
+            let name = member_name(m);
+            let data = Err(member_error(self.source, &name, SourceError::Archive(why)));
+            self.go_on = (self.sink)(InputItem {
+                source: self.source.to_string(),
+                member: Some(name),
+                data,
+            });
+        }
+    }
+
+    /// A row for the archive as a whole.
+    fn error(&mut self, message: String) {
+        if self.go_on {
+            self.go_on = (self.sink)(archive_error(self.source, message));
+        }
+    }
+}
+
+/// The member begun last when the extraction ended with `error`, and whether `error` is
+/// its: it is unless it was decoded whole and `error` names another member (an extraction
+/// can fail on the next member's header before that member begins). A member to blame
+/// keeps its own error, else gets `error`.
+fn failed(current: &RefCell<Option<RarMember>>, error: &rars::Error) -> (Option<RarMember>, bool) {
+    let Some(mut member) = current.borrow_mut().take() else {
+        return (None, false);
+    };
+    if member.whole() && entry_of(error) != Some(&member.raw) {
+        return (Some(member), false);
+    }
+    member
+        .error
+        .get_or_insert_with(|| SourceError::Archive(format!("damaged: {error}")));
+    (Some(member), true)
+}
+
+/// The member an error names, if it names one.
+fn entry_of(error: &rars::Error) -> Option<&[u8]> {
+    match error {
+        rars::Error::AtEntry { name, .. } => Some(name),
+        rars::Error::AtArchiveOffset { source, .. } | rars::Error::InVolume { source, .. } => {
+            entry_of(source)
+        }
+        _ => None,
+    }
+}
+
+/// Reads a RAR archive member by member, each decoded and checked against its CRC-32 or BLAKE2
+/// hash. Members that are not games are decoded in a solid archive (the next members need
+/// them) and passed over otherwise. A damaged member of an archive that is not solid is an
+/// error row naming it, and the next members are read; in a solid archive, the members after
+/// a damaged one cannot be decoded, and each is an error row naming it. An encrypted member,
+/// a link, a member split across volumes, and one over the size limit are error rows too.
+/// Headers that cannot be read (the archive damaged or cut short) make one error row: the
+/// members are then not known.
+pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
+    source: &str,
+    reader: R,
+    max_bytes: u64,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let archive = match rar_archive(reader) {
+        Ok(archive) => archive,
+        Err(e) => {
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable RAR archive ({e}); its members are not known"),
+            ))
+        }
+    };
+    let members: Vec<rars::ArchiveMember> = archive.members().collect();
+    // in a solid archive no member's data may be skipped: the next members are decoded from it
+    let solid = members.iter().any(rars::ArchiveMember::is_solid);
+    let mut reading = Reading {
+        source,
+        max_bytes,
+        depth,
+        skipped,
+        sink,
+        go_on: true,
+        begun: 0,
+    };
+    let current: RefCell<Option<RarMember>> = RefCell::new(None);
+    let outcome = archive.extract_with_control_and_errors(
+        rar_options(),
+        |m| {
+            reading.finish(current.borrow_mut().take());
+            reading.begun += 1;
+            if !reading.go_on {
+                return Ok(rars::ExtractionDecision::Stop);
+            }
+            let meta = &m.meta;
+            if meta.is_directory {
+                return Ok(rars::ExtractionDecision::Skip);
+            }
+            if !is_game(m) {
+                pass_over(reading.skipped, &member_name(m));
+                return Ok(if solid && !meta.is_redirection {
+                    rars::ExtractionDecision::Extract(Box::new(io::sink()))
+                } else {
+                    rars::ExtractionDecision::Skip
+                });
+            }
+            let refused = refusal(m);
+            let member = RarMember::new(
+                member_name(m),
+                &meta.name,
+                meta.unpacked_size,
+                max_bytes,
+                refused,
+            );
+            let decision = if refused.is_some() {
+                rars::ExtractionDecision::Skip
+            } else if !solid && meta.unpacked_size > max_bytes {
+                // over the limit by its header: not decoded at all
+                member.bytes.borrow_mut().over = true;
+                rars::ExtractionDecision::Skip
+            } else {
+                rars::ExtractionDecision::Extract(member.writer())
+            };
+            *current.borrow_mut() = Some(member);
+            Ok(decision)
+        },
+        |m, e| {
+            if let Some(member) = current.borrow_mut().as_mut() {
+                let why = if m.meta.is_encrypted {
+                    RAR_ENCRYPTED.to_string()
+                } else {
+                    format!("damaged: {e}")
+                };
+                member.error.get_or_insert(SourceError::Archive(why));
+            }
+            Ok(rars::ExtractionErrorAction::Continue)
+        },
+    );
+    match outcome {
+        Ok(_) => reading.finish(current.borrow_mut().take()),
+        // The extraction ended at the member being decoded: a solid archive's members cannot
+        // be decoded past a damaged one, and a limit ends it too. That member, and every game
+        // after it, gets a row.
+        Err(e) => {
+            let (member, blamed) = failed(&current, &e);
+            reading.finish(member);
+            reading.rest(&members, &e, blamed);
+        }
+    }
+    reading.go_on
+}
+
+/// Where a file name places it in a RAR volume set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct VolumeName {
+    /// The name up to the volume's number (`games.part`, `games.`).
+    stem: String,
+    /// 1 for the first volume.
+    number: u32,
+    style: Style,
+}
+
+/// How a volume set numbers its volumes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    /// `stem.part1.rar`, `stem.part2.rar`, … (RAR 3 and later), with `width` digits and the
+    /// ending as written (`rar` or `RAR`).
+    Part { width: usize, upper: bool },
+    /// `stem.rar`, `stem.r00`, `stem.r01`, … `stem.r99`, `stem.s00`, … (RAR 2, and `-vn`).
+    Old { upper: bool },
+}
+
+impl VolumeName {
+    /// Reads `name` as a volume's. A plain `stem.rar` reads as the first volume of an
+    /// old-style set (whether it is one depends on the files beside it).
+    fn parse(name: &str) -> Option<VolumeName> {
+        let (stem, ext) = name.rsplit_once('.')?;
+        let upper = !ext.bytes().any(|b| b.is_ascii_lowercase());
+        if ext.eq_ignore_ascii_case("rar") {
+            let lower = stem.to_ascii_lowercase();
+            if let Some(at) = lower.rfind(".part") {
+                let digits = &stem[at + 5..];
+                if (1..=4).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Some(VolumeName {
+                        stem: stem[..at + 5].to_string(),
+                        number: digits.parse().ok().filter(|&n| n > 0)?,
+                        style: Style::Part {
+                            width: digits.len(),
+                            upper,
+                        },
+                    });
+                }
+            }
+            return Some(VolumeName {
+                stem: format!("{stem}."),
+                number: 1,
+                style: Style::Old { upper },
+            });
+        }
+        // `r00` … `z99`: volumes 2 and on of an old-style set
+        let b = ext.as_bytes();
+        let letter = b.first()?.to_ascii_lowercase();
+        if b.len() != 3
+            || !(b'r'..=b'z').contains(&letter)
+            || !ext[1..].bytes().all(|d| d.is_ascii_digit())
+        {
+            return None;
+        }
+        let number = 2 + u32::from(letter - b'r') * 100 + ext[1..].parse::<u32>().ok()?;
+        Some(VolumeName {
+            stem: format!("{stem}."),
+            number,
+            style: Style::Old { upper },
+        })
+    }
+
+    /// The file name of volume `number` of this set.
+    fn sibling(&self, number: u32) -> String {
+        match self.style {
+            Style::Part { width, upper } => {
+                let ext = if upper { "RAR" } else { "rar" };
+                format!("{}{number:0width$}.{ext}", self.stem)
+            }
+            Style::Old { upper } => {
+                let ext = if number == 1 {
+                    "rar".to_string()
+                } else {
+                    let letter = char::from(b'r' + ((number - 2) / 100) as u8);
+                    format!("{letter}{:02}", (number - 2) % 100)
+                };
+                let ext = if upper { ext.to_ascii_uppercase() } else { ext };
+                format!("{}{ext}", self.stem)
+            }
+        }
+    }
+}
+
+fn volume_name(path: &Path) -> Option<VolumeName> {
+    VolumeName::parse(&path.file_name()?.to_string_lossy())
+}
+
+fn sibling(path: &Path, name: &VolumeName, number: u32) -> PathBuf {
+    path.with_file_name(name.sibling(number))
+}
+
+/// Whether `path` is volume 2 or later of a RAR volume set by its name (`games.part2.rar`,
+/// `games.r00`): it is read with its set, from the first volume.
+pub fn is_later_volume(path: &Path) -> bool {
+    volume_name(path).is_some_and(|v| v.number > 1)
+}
+
+/// The first volume of the set of `path`, a later volume, when that first volume exists
+/// beside it; `None` for every other path.
+pub fn set_head(path: &Path) -> Option<PathBuf> {
+    let v = volume_name(path).filter(|v| v.number > 1)?;
+    Some(sibling(path, &v, 1)).filter(|first| first.is_file())
+}
+
+/// What reading `path` as a RAR volume set means.
+pub enum VolumeSet {
+    /// A later volume whose first volume is missing: its members cannot be read.
+    Orphan { number: u32, first: PathBuf },
+    /// The first volume, and the volumes after it in order, up to the first one missing;
+    /// `missing` names that one when a later volume exists past it (two volumes or more
+    /// in all, or one and a gap).
+    Volumes {
+        paths: Vec<PathBuf>,
+        missing: Option<PathBuf>,
+    },
+}
+
+/// `path` as a RAR volume set: a later volume whose first is missing, or a first volume with
+/// a later one beside it. `None` for an archive that is no set, and for a `.part1.rar` alone,
+/// which is read on its own (its member split into the next volume an error row).
+pub fn volume_set(path: &Path) -> Option<VolumeSet> {
+    let v = volume_name(path)?;
+    if v.number > 1 {
+        let first = sibling(path, &v, 1);
+        return (!first.is_file()).then_some(VolumeSet::Orphan {
+            number: v.number,
+            first,
+        });
+    }
+    let mut paths = vec![path.to_path_buf()];
+    while let Some(next) = Some(sibling(path, &v, paths.len() as u32 + 1)).filter(|p| p.is_file()) {
+        paths.push(next);
+    }
+    // a volume missing in the middle: a later one exists past the gap
+    let gap = paths.len() as u32 + 1;
+    let missing = (gap + 1..gap + 100)
+        .any(|n| sibling(path, &v, n).is_file())
+        .then(|| sibling(path, &v, gap));
+    (paths.len() > 1 || missing.is_some()).then_some(VolumeSet::Volumes { paths, missing })
+}
+
+/// Opens and parses each volume in turn, up to the first that cannot be: the archives, and
+/// why that one could not be read.
+fn open_volumes(paths: &[PathBuf]) -> (Vec<rars::Archive>, Option<String>) {
+    let mut archives = Vec::new();
+    for p in paths {
+        let opened = open_regular(p).and_then(|f| {
+            rar_archive(io::BufReader::new(f))
+                .map_err(|e| SourceError::Archive(format!("not a readable RAR archive ({e})")))
+        });
+        match opened {
+            Ok(a) => archives.push(a),
+            Err(e) => return (archives, Some(format!("{}: {}", path_text(p), e.message()))),
+        }
+    }
+    (archives, None)
+}
+
+/// How many members of a RAR volume set hold games (for the progress bar's total).
+pub(super) fn set_game_members(set: &VolumeSet) -> Option<u64> {
+    let VolumeSet::Volumes { paths, .. } = set else {
+        return None;
+    };
+    let (archives, _) = open_volumes(paths);
+    let members = rars::volume_members(&archives).ok()?;
+    Some(members.iter().filter(|m| is_game(m)).count() as u64)
+}
+
+/// Reads a RAR volume set as one archive, its items' source `source` (the first volume's
+/// path). Every member is decoded in turn through the volumes; a member that cannot be ends
+/// the reading there (decoding a set cannot resume past a failure), and it and every game
+/// member after it are error rows. A volume that cannot be opened or parsed, or is missing
+/// in the middle, is an error row of its own, and the members after it are not known.
+pub(super) fn read_rar_set(
+    source: &str,
+    set: VolumeSet,
+    max_bytes: u64,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let (paths, missing) = match set {
+        VolumeSet::Orphan { number, first } => {
+            return sink(archive_error(
+                source,
+                format!(
+                    "{source}: volume {number} of a RAR volume set whose first volume, {}, is \
+                     missing: its members cannot be read without it",
+                    path_text(&first)
+                ),
+            ))
+        }
+        VolumeSet::Volumes { paths, missing } => (paths, missing),
+    };
+    let mut reading = Reading {
+        source,
+        max_bytes,
+        depth: 0,
+        skipped,
+        sink,
+        go_on: true,
+        begun: 0,
+    };
+    let (archives, broken) = open_volumes(&paths);
+    let members = match rars::volume_members(&archives) {
+        Ok(members) => members,
+        Err(e) => {
+            let why = broken.unwrap_or_else(|| e.to_string());
+            reading.error(format!(
+                "{source}: not a readable RAR volume set ({why}); its members are not known"
+            ));
+            return reading.go_on;
+        }
+    };
+    let current: RefCell<Option<RarMember>> = RefCell::new(None);
+    let outcome = rars::extract_volumes_to_with_options(&archives, rar_options(), |meta| {
+        reading.finish(current.borrow_mut().take());
+        // this entry's place among the members (they come in order)
+        let at = members[reading.begun.min(members.len())..]
+            .iter()
+            .position(|m| m.meta.name == meta.name)
+            .map(|k| reading.begun + k);
+        let member = at.map(|k| &members[k]);
+        reading.begun = at.map_or(reading.begun, |k| k + 1);
+        let name = rar_name(&meta.name, meta.name_is_unicode);
+        if !reading.go_on || meta.is_directory {
+            return Ok(Box::new(io::sink()));
+        }
+        if classify(&name).is_none() {
+            pass_over(reading.skipped, &name);
+            return Ok(Box::new(io::sink()));
+        }
+        let size = member.map_or(0, |m| m.meta.unpacked_size);
+        let refused = member
+            .filter(|m| m.meta.is_encrypted || m.meta.is_redirection)
+            .and_then(refusal);
+        let member = RarMember::new(name, &meta.name, size, max_bytes, refused);
+        let writer = member.writer();
+        *current.borrow_mut() = Some(member);
+        Ok(writer)
+    });
+    match outcome {
+        Ok(()) => reading.finish(current.borrow_mut().take()),
+        Err(e) => {
+            let (member, blamed) = failed(&current, &e);
+            reading.finish(member);
+            reading.rest(&members, &e, blamed);
+        }
+    }
+    let last = paths.len();
+    if let Some(why) = broken {
+        reading.error(format!(
+            "{source}: a volume of this RAR set cannot be read, and the members after it are \
+             missing: {why}"
+        ));
+    } else if let Some(gap) = missing {
+        reading.error(format!(
+            "{source}: volume {} of this RAR set ({}) is missing, and later volumes exist: \
+             the members after volume {last} are not read",
+            last + 1,
+            path_text(&gap)
+        ));
+    }
+    reading.go_on
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volume_names() {
+        let part = Style::Part {
+            width: 2,
+            upper: false,
+        };
+        let v = VolumeName::parse("games.part01.rar").unwrap();
+        assert_eq!(
+            (v.stem.as_str(), v.number, v.style),
+            ("games.part", 1, part)
+        );
+        assert_eq!(v.sibling(12), "games.part12.rar");
+        let v = VolumeName::parse("kifu.part3.RAR").unwrap();
+        assert_eq!(v.number, 3);
+        assert_eq!(v.sibling(1), "kifu.part1.RAR");
+        let old = Style::Old { upper: false };
+        let v = VolumeName::parse("old.rar").unwrap();
+        assert_eq!((v.stem.as_str(), v.number, v.style), ("old.", 1, old));
+        assert_eq!(v.sibling(2), "old.r00");
+        assert_eq!(v.sibling(101), "old.r99");
+        assert_eq!(v.sibling(102), "old.s00");
+        assert_eq!(VolumeName::parse("old.r07").unwrap().number, 9);
+        assert_eq!(VolumeName::parse("OLD.S01").unwrap().sibling(1), "OLD.RAR");
+        for not in [
+            "games.sgf",
+            "games.r0",
+            "games.r000",
+            "games.q00",
+            "a.part.rar",
+            "a.part0.rar",
+        ] {
+            let v = VolumeName::parse(not);
+            assert!(
+                v.is_none() || v.unwrap().number == 1 && not.ends_with(".rar"),
+                "{not}"
+            );
+        }
+        assert_eq!(VolumeName::parse("a.part0.rar"), None);
+    }
+
+    #[test]
+    fn old_style_names_are_read_in_their_charset() {
+        // 名人 in Shift_JIS, as an old RAR's name with no Unicode copy
+        assert_eq!(rar_name(b"\x96\xbc\x90\x6c.sgf", false), "名人.sgf");
+        assert_eq!(rar_name("名人.sgf".as_bytes(), true), "名人.sgf");
+        assert_eq!(rar_name(b"\xff.sgf", true), "\\xFF.sgf");
+    }
+}
