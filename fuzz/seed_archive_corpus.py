@@ -13,7 +13,7 @@ import bz2, gzip, io, lzma, os, shutil, subprocess, tarfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "corpus", "archive_bytes")
 ENDINGS = [".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz",
-           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz"]
+           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar"]
 
 
 def seed(name, ending, data):
@@ -38,7 +38,7 @@ def main():
     seed("samples.tar.gz", ".tar.gz", read("data-samples", "archives", "samples.tar.gz"))
     seed("single.sgf.gz", ".sgf.gz", read("data-samples", "archives", "single.sgf.gz"))
     fixtures = os.path.join(ROOT, "tests", "fixtures", "archives")
-    for sub in ["", "lzh"]:
+    for sub in ["", "lzh", "rar", os.path.join("rar", "volumes")]:
         for name in sorted(os.listdir(os.path.join(fixtures, sub))):
             ending = os.path.splitext(name)[1]
             if ending in ENDINGS:

@@ -13,9 +13,9 @@
 use kifu_audit::sgf::source::{read_bytes, InputItem, SourceError};
 use libfuzzer_sys::fuzz_target;
 
-const ENDINGS: [&str; 13] = [
+const ENDINGS: [&str; 14] = [
     ".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz", ".sgf.bz2",
-    ".sgf.xz", ".sgf.zst", ".lzh", ".ugz",
+    ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar",
 ];
 /// Small, so that a bomb is cut short quickly.
 const MAX_BYTES: u64 = 1 << 20;
