@@ -59,9 +59,9 @@ pub struct PlayoutsArg {
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ScanArgs {
-    /// SGF files, Tygem .gib, WBaduk .ngf and Pandanet .ugf/.ugi records, directories
-    /// (searched recursively for .sgf, .gib, .ngf, .ugf and .ugi files and archives, in any
-    /// case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
+    /// SGF files (.sgf, and .mgt as Many Faces of Go names them), Tygem .gib, WBaduk .ngf and
+    /// Pandanet .ugf/.ugi records, directories (searched recursively for these and archives,
+    /// in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
     /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
     /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
     /// names its set), or `-` to read paths from standard input.

@@ -131,6 +131,9 @@ pub enum Codec {
 /// Name endings (matched without regard to case) and what they are.
 const KINDS: &[(&str, InputKind)] = &[
     (".sgf", InputKind::Sgf),
+    // the SGF files of Many Faces of Go and of Greg Hale's `mgt`, under which name many game
+    // collections of the 1990s (the Smart-Go format, SGF's first version) still circulate
+    (".mgt", InputKind::Sgf),
     (".gib", InputKind::Record(RecordFormat::Gib)),
     (".ngf", InputKind::Record(RecordFormat::Ngf)),
     (".ugf", InputKind::Record(RecordFormat::Ugf)),
@@ -1635,6 +1638,7 @@ mod tests {
     #[test]
     fn names() {
         assert_eq!(classify("a.SGF"), Some(InputKind::Sgf));
+        assert_eq!(classify("honinbo.MGT"), Some(InputKind::Sgf));
         assert_eq!(
             classify("a.sgf.gz"),
             Some(InputKind::SgfCompressed(Codec::Gzip))

@@ -1069,3 +1069,35 @@ fn a_rar_volume_set_with_a_volume_missing_says_so() {
         rows[2].2
     );
 }
+
+/// A RAR archive inside a zip is read from memory like any archive inside another, its games
+/// named through it; a RAR saved under an SGF name is read as what it is; and a game under
+/// the `.mgt` name of Many Faces of Go is read as the SGF it is.
+#[test]
+fn a_rar_inside_a_zip_and_an_mgt_file_are_read() {
+    let rar = std::fs::read(fixture("rar/games-rar4-ppmd.rar")).unwrap();
+    let game = repo().join("data-samples/games/19x19-korean-territory.sgf");
+    let dir = tempfile::tempdir().unwrap();
+    let outer = dir.path().join("outer.zip");
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&outer).unwrap());
+    let opts = zip::write::SimpleFileOptions::default();
+    writer.start_file("kifu/games.rar", opts).unwrap();
+    writer.write_all(&rar).unwrap();
+    writer.start_file("kifu/old.MGT", opts).unwrap();
+    writer.write_all(&std::fs::read(&game).unwrap()).unwrap();
+    writer.finish().unwrap();
+    let rows = audit_paths(&[outer], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 11);
+    let (from_rar, mgt): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .partition(|r| r.member.as_deref().unwrap().starts_with("kifu/games.rar::"));
+    assert_eq!(by_name(&from_rar), by_name(&loose_games()));
+    let loose = audit_paths(&[game], &options(), 1).unwrap();
+    assert_eq!(mgt[0].member.as_deref(), Some("kifu/old.MGT"));
+    assert_eq!(findings(&mgt[0]), findings(&loose[0]));
+
+    let misnamed = dir.path().join("really-a-rar.sgf");
+    std::fs::write(&misnamed, &rar).unwrap();
+    let rows = audit_paths(&[misnamed], &options(), 1).unwrap();
+    assert_eq!(by_name(&rows), by_name(&loose_games()));
+}
