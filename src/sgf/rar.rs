@@ -279,8 +279,9 @@ fn entry_of(error: &rars::Error) -> Option<&[u8]> {
 /// error row naming it, and the next members are read; in a solid archive, the members after
 /// a damaged one cannot be decoded, and each is an error row naming it. An encrypted member,
 /// a link, a member split across volumes, and one over the size limit are error rows too.
-/// Headers that cannot be read (the archive damaged or cut short) make one error row: the
-/// members are then not known.
+/// Headers that fail at a known offset (a RAR 5 archive cut short or a header damaged) keep
+/// the members before it, and a row says where ([`open_salvaging`]); headers that cannot be
+/// read otherwise make one error row, as the members are then not known.
 pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     source: &str,
     reader: R,
@@ -289,8 +290,8 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    let archive = match rar_archive(reader) {
-        Ok(archive) => archive,
+    let (archive, cut) = match open_salvaging(reader) {
+        Ok(opened) => opened,
         Err(e) => {
             return sink(archive_error(
                 source,
@@ -374,7 +375,88 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
             reading.rest(&members, &e, blamed);
         }
     }
+    if let Some((at, e)) = cut {
+        reading.error(format!(
+            "{source}: the archive is cut short or damaged at byte {at} ({e}); the members \
+             before it were read, the members after it are missing"
+        ));
+    }
     reading.go_on
+}
+
+/// Opens a RAR archive; when its headers fail at a known offset (a RAR 5 archive cut short,
+/// or a header damaged), opens the part before that offset instead, whose members are whole
+/// (the tar and LZH readers keep the members before a cut too), and says where and why it
+/// was cut. RAR 4 headers that fail say no offset: such an archive is not opened.
+fn open_salvaging<R: Read + Seek + Send + 'static>(
+    reader: R,
+) -> rars::Result<(rars::Archive, Option<(u64, rars::Error)>)> {
+    let shared = std::sync::Arc::new(std::sync::Mutex::new(reader));
+    let whole = Window::new(shared.clone(), u64::MAX)?;
+    let len = whole.len;
+    let error = match rar_archive(whole) {
+        Ok(archive) => return Ok((archive, None)),
+        Err(e) => e,
+    };
+    let at = match &error {
+        rars::Error::AtArchiveOffset { offset, .. } if (*offset as u64) < len => *offset as u64,
+        _ => return Err(error),
+    };
+    match rar_archive(Window::new(shared, at)?) {
+        Ok(archive) if archive.members().next().is_some() => Ok((archive, Some((at, error)))),
+        _ => Err(error),
+    }
+}
+
+/// The first `len` bytes of a reader shared with other windows, each with its own position.
+struct Window<R> {
+    inner: std::sync::Arc<std::sync::Mutex<R>>,
+    len: u64,
+    pos: u64,
+}
+
+impl<R: Read + Seek> Window<R> {
+    /// A window on at most `len` bytes of `inner` (all of them for `u64::MAX`).
+    fn new(inner: std::sync::Arc<std::sync::Mutex<R>>, len: u64) -> io::Result<Self> {
+        let end = lock(&inner).seek(io::SeekFrom::End(0))?;
+        Ok(Window {
+            inner,
+            len: len.min(end),
+            pos: 0,
+        })
+    }
+}
+
+/// The reader behind a lock (one that a panic left poisoned is still a reader).
+fn lock<R>(m: &std::sync::Mutex<R>) -> std::sync::MutexGuard<'_, R> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl<R: Read + Seek> Read for Window<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let room = self.len.saturating_sub(self.pos).min(buf.len() as u64) as usize;
+        if room == 0 {
+            return Ok(0);
+        }
+        let mut inner = lock(&self.inner);
+        inner.seek(io::SeekFrom::Start(self.pos))?;
+        let n = inner.read(&mut buf[..room])?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: Read + Seek> Seek for Window<R> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let pos = match to {
+            io::SeekFrom::Start(p) => Some(p),
+            io::SeekFrom::End(d) => self.len.checked_add_signed(d),
+            io::SeekFrom::Current(d) => self.pos.checked_add_signed(d),
+        };
+        self.pos =
+            pos.ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "seek before 0"))?;
+        Ok(self.pos)
+    }
 }
 
 /// Where a file name places it in a RAR volume set.

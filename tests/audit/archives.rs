@@ -905,9 +905,9 @@ fn a_rar_member_over_the_limit_is_a_row_and_the_others_are_read() {
 
 /// A RAR archive damaged in a member's packed data: in an archive that is not solid that
 /// member is an error row naming it and every other member is read; in a solid one the
-/// members after it cannot be decoded, and each is a row naming it. An archive cut short, or
-/// bytes that are no RAR archive, are one error row (RAR's headers must be read whole before
-/// any member is known); no damage anywhere panics.
+/// members after it cannot be decoded, and each is a row naming it. A RAR 5 archive cut short
+/// keeps the members before the cut and a row says where it was cut; a RAR 4 archive cut
+/// short, or bytes that are no RAR archive, are one error row; no damage anywhere panics.
 #[test]
 fn a_damaged_rar_accounts_for_every_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -958,15 +958,27 @@ fn a_damaged_rar_accounts_for_every_game() {
     );
     assert!(whole.len() > rows.len());
 
-    for cut in [good.len() / 2, good.len() - 1] {
+    // cut short: the members whose headers and data lie before the cut are read (RAR 5's
+    // headers say where they fail), and a row says where it was cut
+    for (cut, read) in [(good.len() / 2, 6), (good.len() - 1, whole.len())] {
         let rows = audit(&good[..cut]);
-        assert_eq!(rows.len(), 1);
+        assert_eq!(rows.len(), read + 1, "cut at {cut}");
+        assert_eq!(by_name(&rows[..read]), by_name(&whole[..read]));
         assert!(
-            message(&rows[0]).contains("not a readable RAR archive"),
+            message(&rows[read]).contains("cut short or damaged at byte"),
             "{}",
-            message(&rows[0])
+            message(&rows[read])
         );
     }
+    // RAR 4's headers do not say where they fail: one row
+    let rar4 = std::fs::read(fixture("rar/games-rar4.rar")).unwrap();
+    let rows = audit(&rar4[..rar4.len() / 2]);
+    assert_eq!(rows.len(), 1);
+    assert!(
+        message(&rows[0]).contains("not a readable RAR archive"),
+        "{}",
+        message(&rows[0])
+    );
     let rows = audit(b"Rar!\x1a\x07\x01\x00 is no archive");
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
