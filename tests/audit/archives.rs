@@ -95,16 +95,18 @@ fn a_7z_archive_compressed_with_ppmd_reads_like_its_files() {
     assert_eq!(by_name(&rows), by_name(&loose_games()));
 }
 
-/// An encrypted archive cannot be read without its password: each game in it is a row that
-/// says so.
+/// An encrypted archive cannot be read without its password (a 7z made by 7-Zip, a RAR whose
+/// data, not its names, RAR encrypted): each game in it is a row that says so.
 #[test]
-fn each_game_of_an_encrypted_7z_is_a_row_that_says_so() {
-    let rows = audit_paths(&[fixture("games-encrypted.7z")], &options(), 1).unwrap();
-    assert_eq!(rows.len(), 10);
-    for r in &rows {
-        assert_eq!(r.ingest.error_kind, Some(ErrorKind::ArchiveError));
-        assert!(message(r).contains("encrypted"), "{}", message(r));
-        assert!(r.member.as_deref().unwrap().ends_with(".sgf"));
+fn each_game_of_an_encrypted_7z_or_rar_is_a_row_that_says_so() {
+    for name in ["games-encrypted.7z", "rar/games-encrypted.rar"] {
+        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
+        assert_eq!(rows.len(), 10, "{name}");
+        for r in &rows {
+            assert_eq!(r.ingest.error_kind, Some(ErrorKind::ArchiveError));
+            assert!(message(r).contains("encrypted"), "{}", message(r));
+            assert!(r.member.as_deref().unwrap().ends_with(".sgf"));
+        }
     }
 }
 
@@ -695,20 +697,26 @@ fn an_archive_or_compressed_file_under_an_sgf_name_is_read_as_what_it_is() {
 /// counted.
 #[test]
 fn lzh_archives_read_like_their_files() {
-    let loose = by_name(&loose_games());
-    for name in [
+    each_reads_as_the_loose_games(&[
         "lzh/games-lh5.lzh",
         "lzh/games-level0.lzh",
         "lzh/games-stored.lzh",
-    ] {
-        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
-        assert_eq!(by_name(&rows), loose, "{name}");
-        assert!(rows.iter().all(|r| r.source.ends_with(name)), "{name}");
-    }
+    ]);
     let dir = tempfile::tempdir().unwrap();
     let summary = scan(dir.path(), vec![fixture("lzh/games-lh5.lzh")]);
     assert_eq!(summary.games, 10);
     assert_eq!(skipped(&summary), [(".txt", 1)]);
+}
+
+/// Each fixture archive named reads as the ten sample games do loose, every row's source the
+/// archive.
+fn each_reads_as_the_loose_games(names: &[&str]) {
+    let loose = by_name(&loose_games());
+    for name in names {
+        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
+        assert_eq!(by_name(&rows), loose, "{name}");
+        assert!(rows.iter().all(|r| r.source.ends_with(name)), "{name}");
+    }
 }
 
 /// Pandanet's `.ugz`: UGF records in an LZH archive behind two bytes of its own (`PP`): each
@@ -812,15 +820,11 @@ fn every_flip_gives_rows(good: &[u8], audit: impl Fn(&[u8]) -> Vec<GameRow>) {
 fn rar_archives_read_like_their_files() {
     use kifu_audit::sgf::source::{count_items, expand_inputs};
     let loose = by_name(&loose_games());
-    for name in [
+    each_reads_as_the_loose_games(&[
         "rar/games-rar4.rar",
         "rar/games-rar4-ppmd.rar",
         "rar/games-stored.rar",
-    ] {
-        let rows = audit_paths(&[fixture(name)], &options(), 1).unwrap();
-        assert_eq!(by_name(&rows), loose, "{name}");
-        assert!(rows.iter().all(|r| r.source.ends_with(name)), "{name}");
-    }
+    ]);
     let rows = audit_paths(&[fixture("rar/games-rar5.rar")], &options(), 1).unwrap();
     let (games, inner): (Vec<_>, Vec<_>) = rows
         .iter()
@@ -854,18 +858,6 @@ fn rar_member_names_keep_their_characters() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].member.as_deref(), Some("名人戦.sgf"));
     assert_eq!(rows[0].ingest.status, Status::Ok);
-}
-
-/// Each game of a RAR archive whose data is encrypted (its names are not) is a row saying so.
-#[test]
-fn each_game_of_an_encrypted_rar_is_a_row_that_says_so() {
-    let rows = audit_paths(&[fixture("rar/games-encrypted.rar")], &options(), 1).unwrap();
-    assert_eq!(by_name(&rows).len(), 10);
-    for r in &rows {
-        assert_eq!(r.ingest.error_kind, Some(ErrorKind::ArchiveError));
-        assert!(message(r).contains("encrypted"), "{}", message(r));
-        assert!(r.member.as_deref().unwrap().ends_with(".sgf"));
-    }
 }
 
 /// A RAR member over the size limit is a row saying so, and the members after it are read:
