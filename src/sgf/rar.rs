@@ -685,7 +685,11 @@ pub(super) fn read_rar_set(
         let member = at.map(|k| &members[k]);
         reading.begun = at.map_or(reading.begun, |k| k + 1);
         let name = rar_name(&meta.name, meta.name_is_unicode);
-        if !reading.go_on || meta.is_directory {
+        if !reading.go_on {
+            // asked to stop (Ctrl-C, --limit): an error ends the decoding of the set
+            return Err(rars::Error::WriterFailure("the reading was stopped"));
+        }
+        if meta.is_directory {
             return Ok(Box::new(io::sink()));
         }
         if classify(&name).is_none() {

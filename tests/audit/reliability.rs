@@ -1068,7 +1068,7 @@ fn zip_members_sharing_data_are_reported() {
 }
 
 /// `--limit` stops inside a file: of a collection of 20,000 games only the first are
-/// audited, and the file has as many rows.
+/// audited, and the file has as many rows; the same inside archives.
 #[test]
 fn the_limit_stops_inside_one_big_collection() {
     let dir = tempfile::tempdir().unwrap();
@@ -1078,6 +1078,13 @@ fn the_limit_stops_inside_one_big_collection() {
     let status = scan_cli(&input, &out, &["--quiet", "--limit", "5"]);
     assert_eq!(status.code(), Some(0));
     assert_eq!(parquet_strings(&out, "source").len(), 5);
+    // and inside a RAR archive, and a RAR volume set (whose decoding is then broken off)
+    let rar = crate::common::repo().join("tests/fixtures/archives/rar");
+    for input in [rar.join("games-rar5.rar"), rar.join("volumes")] {
+        let status = scan_cli(&input, &out, &["--quiet", "--limit", "3"]);
+        assert_eq!(status.code(), Some(0), "{input:?}");
+        assert_eq!(parquet_strings(&out, "source").len(), 3, "{input:?}");
+    }
 }
 
 /// Archives inside archives are read (a zip in a zip, a tar.gz in a zip), their games named
