@@ -279,9 +279,9 @@ fn entry_of(error: &rars::Error) -> Option<&[u8]> {
 /// error row naming it, and the next members are read; in a solid archive, the members after
 /// a damaged one cannot be decoded, and each is an error row naming it. An encrypted member,
 /// a link, a member split across volumes, and one over the size limit are error rows too.
-/// Headers that fail at a known offset (a RAR 5 archive cut short or a header damaged) keep
-/// the members before it, and a row says where ([`open_salvaging`]); headers that cannot be
-/// read otherwise make one error row, as the members are then not known.
+/// Headers that fail (the archive cut short, or a header damaged) keep the members before
+/// the failure, and a row says where ([`open_salvaging`]); headers that cannot be read at all
+/// make one error row, as the members are then not known.
 pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     source: &str,
     reader: R,
@@ -387,7 +387,8 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
 /// Opens a RAR archive; when its headers fail at a known offset (a RAR 5 archive cut short,
 /// or a header damaged), opens the part before that offset instead, whose members are whole
 /// (the tar and LZH readers keep the members before a cut too), and says where and why it
-/// was cut. RAR 4 headers that fail say no offset: such an archive is not opened.
+/// was cut. RAR 4 headers that fail say no offset: the part opened is then its blocks that
+/// are whole and sound ([`rar4_whole_blocks`]).
 fn open_salvaging<R: Read + Seek + Send + 'static>(
     reader: R,
 ) -> rars::Result<(rars::Archive, Option<(u64, rars::Error)>)> {
@@ -399,12 +400,79 @@ fn open_salvaging<R: Read + Seek + Send + 'static>(
         Err(e) => e,
     };
     let at = match &error {
-        rars::Error::AtArchiveOffset { offset, .. } if (*offset as u64) < len => *offset as u64,
-        _ => return Err(error),
+        rars::Error::AtArchiveOffset { offset, .. } => Some(*offset as u64),
+        // RAR 4's headers say no offset: where its whole blocks end
+        _ => rar4_whole_blocks(&mut Window::new(shared.clone(), len)?),
+    };
+    let Some(at) = at.filter(|&at| at < len) else {
+        return Err(error);
     };
     match rar_archive(Window::new(shared, at)?) {
         Ok(archive) if archive.members().next().is_some() => Ok((archive, Some((at, error)))),
         _ => Err(error),
+    }
+}
+
+/// The RAR 4 marker block, with which a RAR 1.5 to 4 archive begins.
+const RAR4_MARKER: &[u8; 7] = b"Rar!\x1a\x07\x00";
+
+/// Where the blocks of a RAR 1.5 to 4 archive that are whole and sound end: each block a
+/// header (its CRC, type, flags and size; its data's size after it when flag 0x8000 is set,
+/// with 32 more bits at byte 32 of a file header marked large) followed by its data, walked
+/// from the marker until one does not fit in the file or its header's CRC fails. `None` for
+/// a file that does not begin with the marker. Only for finding where an archive whose
+/// headers `rars` refuses was cut short or damaged: the members themselves are `rars`'s to
+/// read.
+fn rar4_whole_blocks<R: Read + Seek>(r: &mut R) -> Option<u64> {
+    let len = r.seek(io::SeekFrom::End(0)).ok()?;
+    let mut marker = [0; 7];
+    r.seek(io::SeekFrom::Start(0)).ok()?;
+    r.read_exact(&mut marker).ok()?;
+    if &marker != RAR4_MARKER {
+        return None;
+    }
+    let mut pos = RAR4_MARKER.len() as u64;
+    let mut header = Vec::new();
+    loop {
+        let mut fixed = [0u8; 7];
+        if r.read_exact(&mut fixed).is_err() {
+            return Some(pos);
+        }
+        let [crc0, crc1, kind, f0, f1, s0, s1] = fixed;
+        let flags = u16::from_le_bytes([f0, f1]);
+        let size = usize::from(u16::from_le_bytes([s0, s1]));
+        header.clear();
+        header.extend_from_slice(&fixed);
+        header.resize(size.max(7), 0);
+        if size < 7 || r.read_exact(&mut header[7..]).is_err() {
+            return Some(pos);
+        }
+        let crc = crc32fast::hash(&header[2..]) as u16;
+        if crc != u16::from_le_bytes([crc0, crc1]) {
+            return Some(pos);
+        }
+        let word = |at: usize| {
+            header
+                .get(at..at + 4)
+                .map(|b| u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        };
+        let mut data = 0;
+        if flags & 0x8000 != 0 {
+            data = word(7).unwrap_or(0);
+            // a file or service header marked large: the high 32 bits of its packed size
+            if matches!(kind, 0x74 | 0x7a) && flags & 0x100 != 0 {
+                data |= word(32).unwrap_or(0) << 32;
+            }
+        }
+        let end = pos.saturating_add(size as u64).saturating_add(data);
+        if end > len {
+            return Some(pos);
+        }
+        pos = end;
+        // the end-of-archive block: what follows is no part of the archive
+        if kind == 0x7b || r.seek(io::SeekFrom::Start(pos)).is_err() {
+            return Some(pos);
+        }
     }
 }
 
@@ -772,6 +840,25 @@ mod tests {
             );
         }
         assert_eq!(VolumeName::parse("a.part0.rar"), None);
+    }
+
+    /// A sound RAR 4 archive's blocks end at its end; cut anywhere, they end at or before the
+    /// cut, at a block's end; a RAR 5 archive is not walked.
+    #[test]
+    fn rar4_blocks_are_walked_to_the_last_whole_one() {
+        let rar4: &[u8] = include_bytes!("../../tests/fixtures/archives/rar/games-rar4.rar");
+        let walk = |bytes: &[u8]| rar4_whole_blocks(&mut io::Cursor::new(bytes));
+        assert_eq!(walk(rar4), Some(rar4.len() as u64));
+        let mut ends = std::collections::BTreeSet::new();
+        for cut in (8..rar4.len()).step_by(97) {
+            let end = walk(&rar4[..cut]).unwrap();
+            assert!(end <= cut as u64 && end >= 7, "{cut}: {end}");
+            ends.insert(end);
+        }
+        // the marker, the archive header, and each of the ten members' ends
+        assert!(ends.len() >= 10, "{ends:?}");
+        let rar5: &[u8] = include_bytes!("../../tests/fixtures/archives/rar/games-rar5.rar");
+        assert_eq!(walk(rar5), None);
     }
 
     #[test]

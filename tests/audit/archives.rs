@@ -903,9 +903,9 @@ fn a_rar_member_over_the_limit_is_a_row_and_the_others_are_read() {
 
 /// A RAR archive damaged in a member's packed data: in an archive that is not solid that
 /// member is an error row naming it and every other member is read; in a solid one the
-/// members after it cannot be decoded, and each is a row naming it. A RAR 5 archive cut short
-/// keeps the members before the cut and a row says where it was cut; a RAR 4 archive cut
-/// short, or bytes that are no RAR archive, are one error row; no damage anywhere panics.
+/// members after it cannot be decoded, and each is a row naming it. An archive cut short, or
+/// whose headers are damaged, keeps the members before the cut or the damage, and a row says
+/// where; bytes that are no RAR archive are one error row; no damage anywhere panics.
 #[test]
 fn a_damaged_rar_accounts_for_every_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -968,15 +968,21 @@ fn a_damaged_rar_accounts_for_every_game() {
             message(&rows[read])
         );
     }
-    // RAR 4's headers do not say where they fail: one row
+    // RAR 4's headers do not say where they fail: the blocks before the cut, and before a
+    // header whose CRC fails, are found by walking them
     let rar4 = std::fs::read(fixture("rar/games-rar4.rar")).unwrap();
     let rows = audit(&rar4[..rar4.len() / 2]);
-    assert_eq!(rows.len(), 1);
-    assert!(
-        message(&rows[0]).contains("not a readable RAR archive"),
-        "{}",
-        message(&rows[0])
-    );
+    assert_eq!(rows.len(), 6);
+    assert!(rows[..5].iter().all(|r| r.ingest.status == Status::Ok));
+    assert!(message(&rows[5]).contains("cut short or damaged at byte"));
+    let third = b"19x19-chinese-area-2.sgf";
+    let at = rar4.windows(third.len()).position(|w| w == third).unwrap();
+    let mut bad = rar4.clone();
+    bad[at + 3] ^= 0x55;
+    let rows = audit(&bad);
+    assert_eq!(rows.len(), 3);
+    assert!(rows[..2].iter().all(|r| r.ingest.status == Status::Ok));
+    assert!(message(&rows[2]).contains("cut short or damaged at byte"));
     let rows = audit(b"Rar!\x1a\x07\x01\x00 is no archive");
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
