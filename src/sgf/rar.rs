@@ -213,15 +213,18 @@ impl Reading<'_> {
 
     /// After the extraction ended with `error`: a row for each game member not begun, from
     /// `members` (all the archive's, in order). The first is the one that failed unless
-    /// `blamed` (a member begun has the error already).
+    /// `blamed` (a member begun has the error already) or the error names another member
+    /// (one passed over, in a solid archive).
     fn rest(&mut self, members: &[rars::ArchiveMember], error: &rars::Error, mut blamed: bool) {
         for m in members.iter().skip(self.begun).filter(|m| is_game(m)) {
             if !self.go_on {
                 return;
             }
+            // the error is this member's unless it is a member's before it, or names another
+            let its = !blamed && entry_of(error).is_none_or(|name| name == m.meta.name);
             let why = if m.meta.is_encrypted {
                 RAR_ENCRYPTED.to_string()
-            } else if !blamed {
+            } else if its {
                 format!("damaged: {error}")
             } else {
                 format!("not read: decoding stopped at an earlier member ({error})")

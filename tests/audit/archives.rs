@@ -955,6 +955,15 @@ fn a_damaged_rar_accounts_for_every_game() {
         message(&rows[10])
     );
     assert!(whole.len() > rows.len());
+    // the text file before the games damaged: every game a row naming the earlier member
+    let notes = good.windows(9).position(|w| w == b"notes.txt").unwrap();
+    let mut bad = good.clone();
+    bad[notes + 29] ^= 0x55;
+    let rows = audit(&bad);
+    assert_eq!(rows.len(), 11);
+    assert!(rows
+        .iter()
+        .all(|r| message(r).contains("earlier member") && message(r).contains("notes.txt")));
 
     // cut short: the members whose headers and data lie before the cut are read (RAR 5's
     // headers say where they fail), and a row says where it was cut
