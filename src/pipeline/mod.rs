@@ -314,11 +314,7 @@ fn make_progress(
     if !enabled || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let total = source::count_items(paths);
-    let bar = match total {
-        Some(n) => indicatif::ProgressBar::new(n),
-        None => indicatif::ProgressBar::no_length(),
-    };
+    let bar = indicatif::ProgressBar::new(source::count_items(paths));
     let style = indicatif::ProgressStyle::with_template(
         "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {msg}  {rate}  ETA {eta}",
     )

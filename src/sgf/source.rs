@@ -339,10 +339,12 @@ fn expand_one(
     }
 }
 
-/// Counts the SGF items a list of paths will yield, where that is cheap to know: plain files
-/// count one, zips are counted from their central directory and 7z archives from their
-/// header; tar archives are not (`None`).
-pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u64> {
+/// Counts the SGF items a list of paths will yield (the progress bar's total): plain files
+/// count one, zips are counted from their central directory, 7z, LZH and RAR archives from
+/// their headers, and tar archives by reading them through once (a compressed one is
+/// decompressed for it, a small cost beside the audit's). An archive that cannot be read
+/// counts one, its error row.
+pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> u64 {
     let mut total = 0u64;
     for p in paths {
         match p {
@@ -386,7 +388,13 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
                         .unwrap_or(1);
                     total += n.max(1);
                 }
-                InputKind::Tar(_) => return None,
+                InputKind::Tar(codec) => {
+                    let n = open_input(path)
+                        .ok()
+                        .and_then(|(_, f)| tar_game_members(f, codec))
+                        .unwrap_or(1);
+                    total += n.max(1);
+                }
                 InputKind::Lzh => {
                     let n = open_input(path)
                         .ok()
@@ -405,7 +413,7 @@ pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> Option<u
             },
         }
     }
-    Some(total)
+    total
 }
 
 /// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
@@ -1322,6 +1330,23 @@ fn read_7z<R: Read + io::Seek>(
         }
     }
     true
+}
+
+/// How many members of the tar archive `reader` (compressed with `codec`, if any) are games,
+/// up to where it can no longer be read; `None` when it cannot be read from its start.
+fn tar_game_members(reader: impl Read, codec: Option<Codec>) -> Option<u64> {
+    let reader: Box<dyn Read> = match codec {
+        Some(codec) => decompressed(codec, reader).ok()?,
+        None => Box::new(reader),
+    };
+    let mut archive = tar::Archive::new(reader);
+    archive.set_ignore_zeros(true);
+    let mut games = 0;
+    for entry in archive.entries().ok()? {
+        let Ok(entry) = entry else { break };
+        games += u64::from(classify(&bytes_text(&entry.path_bytes())).is_some());
+    }
+    Some(games)
 }
 
 fn read_tar(

@@ -508,7 +508,7 @@ fn split_archives_read_as_the_archive_they_were_cut_from() {
     let paths = expand_inputs(&named);
     let heads: Vec<_> = paths.iter().map(|p| p.as_ref().unwrap().clone()).collect();
     assert_eq!(heads, [dir.join("games.7z.001"), dir.join("games.zip.001")]);
-    assert_eq!(count_items(&paths), Some(20));
+    assert_eq!(count_items(&paths), 20);
     let rows = audit_paths(&named, &options(), 1).unwrap();
     assert_eq!(rows.len(), 20);
 }
@@ -612,7 +612,7 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     assert!(rows.iter().any(|r| r.source.ends_with("._renamed.sgf")));
     assert_eq!(
         count_items(&expand_inputs(std::slice::from_ref(&zip_path))),
-        Some(2)
+        2
     );
 
     let summary = scan(dir.path(), vec![zip_path, loose]);
@@ -847,7 +847,7 @@ fn rar_archives_read_like_their_files() {
     assert_eq!(skipped(&summary), [(".txt", 2)]);
     // ten games and the zip
     let paths = expand_inputs(&[fixture("rar/games-rar5.rar")]);
-    assert_eq!(count_items(&paths), Some(11));
+    assert_eq!(count_items(&paths), 11);
 }
 
 /// A RAR archive's member names come back in their own characters: RAR 3 and later store a
@@ -1029,9 +1029,9 @@ fn rar_volume_sets_read_as_one_archive() {
         let paths: Vec<PathBuf> = named.iter().map(|n| volumes.join(n)).collect();
         let rows = audit_paths(&paths, &options(), 1).unwrap();
         assert_eq!(by_name(&rows), loose, "{named:?}");
-        assert_eq!(count_items(&expand_inputs(&paths)), Some(10), "{named:?}");
+        assert_eq!(count_items(&expand_inputs(&paths)), 10, "{named:?}");
     }
-    assert_eq!(count_items(&expand_inputs(&[volumes])), Some(20));
+    assert_eq!(count_items(&expand_inputs(&[volumes])), 20);
 }
 
 /// A RAR volume set with a volume missing or damaged accounts for every game it can: the
@@ -1116,4 +1116,20 @@ fn a_rar_inside_a_zip_and_an_mgt_file_are_read() {
     std::fs::write(&misnamed, &rar).unwrap();
     let rows = audit_paths(&[misnamed], &options(), 1).unwrap();
     assert_eq!(by_name(&rows), by_name(&loose_games()));
+}
+
+/// The progress bar's total counts the game members of a tar archive too, compressed or not
+/// (read through once), as it counts a zip's: one a member, whatever the member holds; a tar
+/// that cannot be read counts one, its error row.
+#[test]
+fn the_progress_total_counts_a_tars_game_members() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
+    let tgz = repo().join("data-samples/archives/samples.tar.gz");
+    let rows = audit_paths(std::slice::from_ref(&tgz), &options(), 1).unwrap();
+    let members: std::collections::BTreeSet<_> = rows.iter().map(|r| r.member.clone()).collect();
+    assert_eq!(count_items(&expand_inputs(&[tgz])), members.len() as u64);
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.tar.gz");
+    std::fs::write(&broken, b"\x1f\x8b not gzip").unwrap();
+    assert_eq!(count_items(&expand_inputs(&[broken])), 1);
 }
