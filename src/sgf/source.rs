@@ -345,75 +345,56 @@ fn expand_one(
 /// decompressed for it, a small cost beside the audit's). An archive that cannot be read
 /// counts one, its error row.
 pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> u64 {
-    let mut total = 0u64;
-    for p in paths {
-        match p {
-            Err(_) => total += 1,
-            Ok(path) if rar::volume_set(path).is_some() => {
-                let games = rar::volume_set(path).and_then(|set| rar::set_game_members(&set));
-                total += games.unwrap_or(1).max(1);
-            }
-            Ok(path) => match volumes::kind_of(path) {
-                InputKind::Zip => {
-                    let n = open_input(path)
-                        .ok()
-                        .and_then(|(_, f)| zip::ZipArchive::new(io::BufReader::new(f)).ok())
-                        .map(|z| {
-                            z.file_names()
-                                .filter(|n| {
-                                    // an archive inside counts one (its items are not known);
-                                    // the Finder's AppleDouble files are passed over
-                                    n.as_ref().is_ok_and(|n| {
-                                        classify(n).is_some() && !n.starts_with("__MACOSX/")
-                                    })
-                                })
-                                .count() as u64
-                        })
-                        .unwrap_or(1);
-                    total += n.max(1);
-                }
-                InputKind::SevenZ => {
-                    let n = open_input(path)
-                        .ok()
-                        .and_then(|(_, f)| {
-                            let mut f = io::BufReader::new(f);
-                            sevenz_rust2::Archive::read_with_memory_limit(
-                                &mut f,
-                                &sevenz_rust2::Password::empty(),
-                                SEVEN_Z_MEMORY_KB,
-                            )
-                            .ok()
-                        })
-                        .map(|a| a.files.iter().filter(|e| sgf_entry(e)).count() as u64)
-                        .unwrap_or(1);
-                    total += n.max(1);
-                }
-                InputKind::Tar(codec) => {
-                    let n = open_input(path)
-                        .ok()
-                        .and_then(|(_, f)| tar_game_members(f, codec))
-                        .unwrap_or(1);
-                    total += n.max(1);
-                }
-                InputKind::Lzh => {
-                    let n = open_input(path)
-                        .ok()
-                        .and_then(|(_, f)| lzh_game_members(f))
-                        .unwrap_or(1);
-                    total += n.max(1);
-                }
-                InputKind::Rar => {
-                    let n = open_input(path)
-                        .ok()
-                        .and_then(|(_, f)| rar::rar_game_members(f))
-                        .unwrap_or(1);
-                    total += n.max(1);
-                }
-                _ => total += 1,
-            },
-        }
+    paths
+        .iter()
+        .map(|p| p.as_ref().map_or(1, |path| items_of(path)))
+        .sum()
+}
+
+/// The items one path yields, for [`count_items`].
+fn items_of(path: &Path) -> u64 {
+    if let Some(set) = rar::volume_set(path) {
+        return rar::set_game_members(&set).unwrap_or(1).max(1);
     }
-    total
+    let kind = volumes::kind_of(path);
+    if !kind.is_archive() {
+        return 1;
+    }
+    let Ok((_, file)) = open_input(path) else {
+        return 1;
+    };
+    let games = match kind {
+        InputKind::Zip => zip_game_members(file),
+        InputKind::SevenZ => seven_z_game_members(file),
+        InputKind::Tar(codec) => tar_game_members(file, codec),
+        InputKind::Lzh => lzh_game_members(file),
+        InputKind::Rar => rar::rar_game_members(file),
+        _ => None,
+    };
+    games.unwrap_or(1).max(1)
+}
+
+/// How many members of the zip archive `reader` are games, from its central directory: an
+/// archive inside counts one (its items are not known); the Finder's AppleDouble files are
+/// passed over.
+fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
+    let zip = zip::ZipArchive::new(io::BufReader::new(reader)).ok()?;
+    let games = zip.file_names().filter(|n| {
+        n.as_ref()
+            .is_ok_and(|n| classify(n).is_some() && !n.starts_with("__MACOSX/"))
+    });
+    Some(games.count() as u64)
+}
+
+/// How many members of the 7z archive `reader` are games, from its header.
+fn seven_z_game_members(reader: impl Read + Seek) -> Option<u64> {
+    let archive = sevenz_rust2::Archive::read_with_memory_limit(
+        &mut io::BufReader::new(reader),
+        &sevenz_rust2::Password::empty(),
+        SEVEN_Z_MEMORY_KB,
+    )
+    .ok()?;
+    Some(archive.files.iter().filter(|e| sgf_entry(e)).count() as u64)
 }
 
 /// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
