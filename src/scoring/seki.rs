@@ -10,8 +10,9 @@
 //! otherwise one side has eyes to spare and the point is a dame that needs *teire*, not a
 //! seki. Nor is it one when a chain beside it also borders a neutral region of more than
 //! [`SEKI_REGION_MAX`] points: that chain can still move out (a fight of an unfinished game,
-//! not a seki). Chains touching a seki liberty are seki chains; their one-colour regions are
-//! seki eyes (see `count`).
+//! not a seki). Chains touching a seki liberty are seki chains; so are chains that share a
+//! small eye with them and have no second eye of their own ([`SEKI_SHARED_EYE_MAX`]). The
+//! one-colour regions of seki chains are seki eyes (see `count`).
 
 use super::analysis::{Marker, Structure, NONE};
 use super::dead::LIFE_ALIVE;
@@ -25,6 +26,25 @@ use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
 /// −84 named winners; KGS Chinese estimated 51 → 53 exact).
 pub(crate) const SEKI_REGION_MAX: u16 = 4;
 
+/// The largest eye through which seki spreads to another chain of the same colour
+/// ([`SekiFinder::spread_through_eyes`]): a chain whose only other eye is its own small one
+/// and which shares an eye with a seki chain lives by the seki, not by two eyes of its own,
+/// and its eye scores nothing under territory counting. Fox 9d, corpus/dev
+/// `featurecat_go-dataset/9d/9d2/9k/1534992301022405177.sgf`: a lone black stone in seki in
+/// the corner shares its eye with a black group whose other eye is one point, and the
+/// record, `W+3.5`, scores neither eye (W+2.5 when the group's own eye counted).
+///
+/// **Choice**, counted games exact before → after: Fox 361 → 363, KGS Japanese without
+/// markup 1,482 → 1,485, KGS with markup 895 → 895 (a first version that spread into any
+/// chain beside the eye lost one: a group with eyes elsewhere, through another chain), Tygem
+/// 21,559 → 21,547: 8 records gained, and 20 lost that all score the seki eyes, as most
+/// Tygem records with a seki eye do (the seki-eye convention of README's "Rules and
+/// choices"; Korean counting scores nothing for them). Games no convention explains
+/// (`queries/record_disagreement_causes.sql`) fall everywhere: Fox 126 → 124, KGS 80 → 77,
+/// Tygem 770 → 764. One point gives the same counted results; six points changed one more
+/// resigned game than two.
+pub(crate) const SEKI_SHARED_EYE_MAX: u16 = 2;
+
 /// Scratch state of the seki finder.
 #[derive(Clone, Debug)]
 pub(crate) struct SekiFinder {
@@ -36,6 +56,9 @@ pub(crate) struct SekiFinder {
     regions: Vec<(u8, u16)>,
     neutral: Vec<u16>,
     seen: Marker,
+    /// Per region: a seki eye of at most [`SEKI_SHARED_EYE_MAX`] points (see
+    /// [`SekiFinder::spread_through_eyes`]).
+    hot: Vec<bool>,
 }
 
 impl Default for SekiFinder {
@@ -47,6 +70,7 @@ impl Default for SekiFinder {
             regions: Vec::new(),
             neutral: Vec::new(),
             seen: Marker::default(),
+            hot: Vec::new(),
         }
     }
 }
@@ -140,7 +164,58 @@ impl SekiFinder {
                 }
             }
         }
+        if shared > 0 {
+            self.spread_through_eyes(g, st, seki);
+        }
         shared
+    }
+
+    /// Chains that share an eye of at most [`SEKI_SHARED_EYE_MAX`] points with seki chains,
+    /// and have at most one small eye of their own besides (no other chain's), are seki
+    /// chains too, until nothing changes: their eyes are then seki eyes, which territory
+    /// counting does not score (see [`SEKI_SHARED_EYE_MAX`]).
+    fn spread_through_eyes(&mut self, g: &Geom, st: &Structure, seki: &mut [bool]) {
+        let mut hot = std::mem::take(&mut self.hot);
+        hot.clear();
+        hot.resize(self.regions.len(), false);
+        loop {
+            hot.iter_mut().for_each(|h| *h = false);
+            for i in g.points() {
+                if self.live[i] != EMPTY {
+                    continue;
+                }
+                let r = self.region[i] as usize;
+                let (borders, size) = self.regions[r];
+                if (borders == BLACK || borders == WHITE)
+                    && size <= SEKI_SHARED_EYE_MAX
+                    && g.adj(i).iter().any(|&n| self.live[n] == borders && seki[n])
+                {
+                    hot[r] = true;
+                }
+            }
+            let mut changed = false;
+            for i in g.points() {
+                if self.live[i] != EMPTY || !hot[self.region[i] as usize] {
+                    continue;
+                }
+                for n in g.adj(i) {
+                    let v = self.live[n];
+                    if (v == BLACK || v == WHITE)
+                        && !seki[n]
+                        && self.short_of_other_eyes(g, st, n, &hot, seki)
+                    {
+                        for &s in st.stones(st.chain_id[n] as usize) {
+                            seki[s as usize] = true;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.hot = hot;
     }
 
     /// Whether some neutral point could turn out a seki liberty, judged before any filling:
@@ -209,6 +284,55 @@ impl SekiFinder {
             }
         }
         eyes <= 1 && eye_points < 7
+    }
+
+    /// Whether the chain at `i` has at most one eye region besides the seki eyes `hot`, of
+    /// fewer than seven points, and borders no neutral region of more than
+    /// [`SEKI_REGION_MAX`] points.
+    fn short_of_other_eyes(
+        &mut self,
+        g: &Geom,
+        st: &Structure,
+        i: usize,
+        hot: &[bool],
+        seki: &[bool],
+    ) -> bool {
+        let c = self.live[i];
+        let ch = st.chain_id[i] as usize;
+        let mut eyes = 0;
+        let mut eye_points = 0;
+        let mut other = usize::MAX;
+        self.seen.clear(g.size);
+        for &s in st.stones(ch) {
+            for n in g.adj(s as usize) {
+                if self.live[n] != EMPTY {
+                    continue;
+                }
+                let r = self.region[n] as usize;
+                let (borders, size) = self.regions[r];
+                if borders == c && !hot[r] && self.seen.insert(r) {
+                    eyes += 1;
+                    eye_points += size as u32;
+                    other = r;
+                }
+                if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
+                    return false;
+                }
+            }
+        }
+        if eyes > 1 || eye_points >= 7 {
+            return false;
+        }
+        // the other eye is this chain's alone (or shared with seki chains): another chain
+        // there would make the two one group with more eyes
+        eyes == 0
+            || g.points().all(|p| {
+                self.live[p] != EMPTY
+                    || self.region[p] as usize != other
+                    || g.adj(p)
+                        .iter()
+                        .all(|&n| self.live[n] != c || st.chain_id[n] as usize == ch || seki[n])
+            })
     }
 
     /// Whether the chain `c` makes by filling `i` keeps room besides one small eye of its

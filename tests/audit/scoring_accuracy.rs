@@ -642,8 +642,9 @@ fn tygem_games_rarely_leave_one_side_nothing() {
 /// before lone enemy stones became prisoners of large eye spaces; it was 20%).
 const TYGEM_NOTHING_CEILING: f64 = 0.0005;
 
-/// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.065%, 50
-/// games; 0.060%, 46, before stop 44's enclosed groups of a game not counted needing only 60%
+/// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.080%, 62
+/// games; 0.065%, 50, before stop 48's seki spreading through a small shared eye, the twelve
+/// new all games resigned or lost on time whose seki held eight to ten points already; 0.060%, 46, before stop 44's enclosed groups of a game not counted needing only 60%
 /// of the final playouts, the four new all resigned games stopped mid-fight, three of them now
 /// named for the side that did not resign; 0.054%, 42, before stop 43's semeai check in every
 /// enclosure of a game not counted;
@@ -657,8 +658,15 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// that lowers one states the trade in its commit and here, with its five-seed figures (no
 /// floor is lowered unseen to let a change pass). The goals are 95% exact / 99.5% same winner
 /// on Tygem (KataGo: 92.5% / 100% on a sample) and 99% exact on KGS games with markup; measured
-/// now over seeds 0–4: 92.82% / 99.62% (21,561.2 exact and 89.0 wrong winners a seed, the
-/// same-winner goal met under every seed; stop 43's race read taking small dead chains of
+/// now over seeds 0–4: 92.76% / 99.62% (21,549.2 exact and 89.0 wrong winners a seed, the
+/// same-winner goal met under every seed). **A trade, stated:** stop 48's seki spreading
+/// through a small shared eye to a chain with no second eye of its own
+/// (`SEKI_SHARED_EYE_MAX` in src/scoring/seki.rs) lowered exact from 21,561.2 (the 20 games
+/// of seed 0 that leave `exact` all hold a seki eye their record scored, which Korean
+/// counting does not; 8 others became exact) with the same wrong winners, for 3.0 more KGS
+/// Japanese exact results and 2.0 more Fox a seed, and fewer games no convention explains
+/// on all three servers; the floor went from 0.9281 to 0.9276. Before it, 92.82% / 99.62%
+/// (21,561.2 and 89.0; stop 43's race read taking small dead chains of
 /// the group's colour as stones on points raised them from 21,559.8 and 90.4, better under
 /// all five seeds, the floors unchanged; stop 42's race read of a group whose enemy
 /// neighbours are short of liberties raised them from 21,554.6 and 92.4, better under five
@@ -746,7 +754,7 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// the pending seki, 89.44% / 97.43% before the earlier estimator and playout changes, 88.2% /
 /// 96.7% before the seki, one-stone-eye and playout-threshold changes) and 99.9% (895 of 896: teire
 /// taken from the markup; the one left disagrees with its own markup).
-const TYGEM_EXACT_FLOOR: f64 = 0.9281;
+const TYGEM_EXACT_FLOOR: f64 = 0.9276;
 const TYGEM_WINNER_FLOOR: f64 = 0.9961;
 /// Measured 79.98% over seeds 0–4, 79.88% under seed 0 (Korean counting, komi 6.5; 79.85%
 /// and 79.72% before stop 44's enclosed groups of a game not counted needing only the 60% of
@@ -812,8 +820,9 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9961;
 /// count of the stones as they lie: 54%.
 const TYGEM_RESIGNED_FLOOR: f64 = 0.7997;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
-/// KGS Japanese counted games without markup: measured 92.41% exact over seeds 0–4 (1,417.6 of
-/// 1,534 a seed, 18.6 wrong winners; seed 0 1,417; 1,416.6, 19.6 and seed 0 1,416 before stop
+/// KGS Japanese counted games without markup: measured 92.61% exact over seeds 0–4 (1,420.6 of
+/// 1,534 a seed, 18.6 wrong winners; seed 0 1,420; 1,417.6 and seed 0 1,417 before stop 48's
+/// seki spreading through a small shared eye, the floor 0.9241 then; 1,416.6, 19.6 and seed 0 1,416 before stop
 /// 43's small dead chains in the race read, the floor 0.9234 then; 1,415.2 and seed 0 1,414
 /// before stop 42's race read of weak walls, the floor 0.9213 then; 1,413.4 and 20.4 some stops earlier,
 /// 1,410.0 and 20.4 before a counted game's fill leaving
@@ -852,11 +861,12 @@ const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// 1,378, before the points of small captures became playable in the playouts; 85.1%
 /// before teire took a chain's last liberty after the dame; the rest is mostly the players'
 /// own marking, GNU Go agreeing with us).
-const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9241;
+const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9260;
 
 /// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): measured
-/// over seeds 0–4 361.0 of 500 comparable games exact (72.20%), 482.6 same winner (96.52%;
-/// seed 0 361 and 483; the same before stop 43's small dead chains in the race read; 360.0 and 482.0 before stop 42's race read of weak walls, the floors
+/// over seeds 0–4 363.0 of 500 comparable games exact (72.60%), 482.6 same winner (96.52%;
+/// seed 0 363 and 483; 361.0, seed 0 361, before stop 48's seki spreading through a small
+/// shared eye, the exact floor 0.7220 then; 361.0 and 482.6 before stop 43's small dead chains in the race read; 360.0 and 482.0 before stop 42's race read of weak walls, the floors
 /// 0.7200 and 0.9632 then; 360.0 and 481.6 some stops earlier, 359.6 and 481.0 before a counted game's fight questions ran 60 playouts, 359.6 and 480.0
 /// before its final batch ran 64).
 /// **A trade, stated:** a seki whose walls touch an undecided enemy chain waiting for it
@@ -889,7 +899,7 @@ const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9241;
 /// results as stones (`B+1.75` = 3.5 points) and its damaged UTF-8 as UTF-8 (a GBK guess had
 /// swallowed the `]` closing some names, and the komi after them); before, 337 of 1,194
 /// (28.2%) and 856 (71.7%).
-const FOX_EXACT_FLOOR: f64 = 0.7220;
+const FOX_EXACT_FLOOR: f64 = 0.7260;
 const FOX_WINNER_FLOOR: f64 = 0.9652;
 
 #[test]

@@ -41,6 +41,44 @@ fn seki_with_eyes_japanese_vs_chinese() {
     assert_eq!(eye(5, 0), PointOwner::SekiShared);
 }
 
+/// A lone black stone in seki in the corner (top row, fourth point) shares its eye (fifth
+/// point) with a black group whose only other eye is one point (seventh): the group lives by
+/// the seki, so under territory counting neither eye scores (the shape of a Fox 9d record
+/// whose count `W+3.5` scores neither; see `SEKI_SHARED_EYE_MAX`).
+const SEKI_SHARING_AN_EYE: &str = "
+    . O . X . X . X O . . . .
+    O O O O X X X X O O . . .
+    X X O O O O O O X O . . .
+    . X X X X X X X X O . . .
+    . . . . . . . . X O . . .
+    . . . . . . . . X O . . .
+    . . . . . . . . X O . . .
+";
+
+#[test]
+fn a_group_sharing_its_eye_with_a_seki_stone_is_in_seki() {
+    let r = game(SEKI_SHARING_AN_EYE).score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    let at = |x: usize, y: usize| r.ownership[y * 13 + x];
+    assert_eq!(at(0, 0), PointOwner::WhiteSekiEye);
+    assert_eq!(at(2, 0), PointOwner::SekiShared);
+    assert_eq!(at(4, 0), PointOwner::BlackSekiEye, "the shared eye");
+    assert_eq!(at(6, 0), PointOwner::BlackSekiEye, "the group's own eye");
+    // the inner white group (11), the corner stone (1) and the black group (6)
+    assert_eq!(r.seki_stones.len(), 11 + 1 + 6);
+    assert_eq!(r.seki_points, 4);
+    // the seki eyes score under area counting only
+    let territory = r.black_territory as f64 - r.white_territory as f64;
+    assert_eq!(margin(&r, RulesetId::Japanese), territory - 6.5);
+    let area = r.black_area as f64 - r.white_area as f64;
+    assert_eq!(margin(&r, RulesetId::Chinese), area - 7.5);
+    assert_eq!(
+        (r.black_territory, r.white_territory),
+        (1 + 3 * 8, 1 + 3 * 7),
+        "Black's lower left and White's right side: no seki eye is territory"
+    );
+}
+
 #[test]
 fn seki_without_eyes_shares_two_liberties() {
     let r = game(
