@@ -9,7 +9,7 @@
 //! [`Explained::svg`]) so that tests run it without the binary; [`run`] only wires them to
 //! the command line. An unreadable game is printed with its error and gives exit status 1.
 
-use super::scan::{KomiArg, PlayoutsArg};
+use super::scan::{KomiArg, PasswordArg, PlayoutsArg};
 use super::{self as cli, Outcome};
 use crate::pipeline::game::{audit_record, setup_plays};
 use crate::pipeline::source_error_row;
@@ -60,6 +60,8 @@ pub struct ExplainArgs {
     pub komi: KomiArg,
     #[command(flatten)]
     pub playouts: PlayoutsArg,
+    #[command(flatten)]
+    pub password: PasswordArg,
 }
 
 /// The game picked from an input, ingested (the record, or why there is none).
@@ -74,6 +76,7 @@ pub struct Picked {
 
 /// Finds game `index` (0-based, in `scan`'s row order) under `input` and ingests it; with
 /// `member`, game `index` of the archive member of that name (its rows' `game_index`).
+/// `passwords` are tried on encrypted archives and members, in order.
 ///
 /// # Errors
 /// When the input (or the member) holds fewer than `index + 1` games, or no member has that
@@ -83,13 +86,24 @@ pub fn pick_game(
     member: Option<&str>,
     index: usize,
     limits: &Limits,
+    passwords: &[String],
 ) -> Result<Picked> {
     let paths = source::expand_inputs(&[input.to_path_buf()]);
+    let options = source::ReadOptions {
+        max_bytes: limits.max_file_bytes,
+        passwords: passwords.to_vec(),
+    };
     let mut seen = 0usize;
     let mut found = None;
     let mut member_seen = false;
-    source::read_all(&paths, limits.max_file_bytes, &mut |item| {
+    // an error of the archive as a whole (its list of files encrypted, or unreadable): why a
+    // member may not be found
+    let mut archive_error = None;
+    source::read_all_with(&paths, &options, &mut |item| {
         if let Some(m) = member {
+            if let (None, Err(e)) = (&item.member, &item.data) {
+                archive_error.get_or_insert_with(|| e.message());
+            }
             if item.member.as_deref() != Some(m) {
                 // the member comes once: the games after it are none of ours
                 return !member_seen;
@@ -139,8 +153,9 @@ pub fn pick_game(
     };
     match member {
         Some(m) if !member_seen => bail!(
-            "{}: no member named {m} (name it as in scan's `member` column)",
-            input.display()
+            "{}: no member named {m} (name it as in scan's `member` column){}",
+            input.display(),
+            archive_error.map(|e| format!("; {e}")).unwrap_or_default()
         ),
         None if seen == 0 => bail!("{place}: no game found"),
         _ => bail!("{place}: --game {index} is out of range: it holds {seen} game(s){numbered}"),
@@ -1093,11 +1108,18 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let game = args.game;
     let playouts = args.playouts.n as usize;
     let seed = args.playouts.seed;
+    let passwords = args.password.passwords()?;
     let worker = std::thread::Builder::new()
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
-            let picked = pick_game(&file, member.as_deref(), game, &Limits::default())?;
+            let picked = pick_game(
+                &file,
+                member.as_deref(),
+                game,
+                &Limits::default(),
+                &passwords,
+            )?;
             explain(
                 picked,
                 komi_policy,

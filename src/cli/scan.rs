@@ -19,6 +19,7 @@ Examples:
   kifu-audit scan fox-9d.7z kgs-2019.tar.bz2 -o audit.parquet
   find . -name '*.sgf' | kifu-audit scan - -o games.parquet
   kifu-audit scan games/ --komi recorded --quiet -o recorded.parquet
+  kifu-audit scan locked.rar --password-file passwords.txt -o games.parquet
   kifu-audit scan tygem.zip --playouts 1 -o records.parquet   (half the time: counted games
                                                                as by default, resigned coarser)
   duckdb -c \"SELECT status, count(*) FROM 'games.parquet' GROUP BY ALL\"";
@@ -54,6 +55,41 @@ pub struct PlayoutsArg {
     /// "Playouts").
     #[arg(long = "single-batch")]
     pub single_batch: bool,
+}
+
+/// `--password` and `--password-file`, shared by `scan` and `explain`.
+#[derive(Debug, Args)]
+pub struct PasswordArg {
+    /// A password to try on encrypted archives and members (zip, 7z, RAR); give it again
+    /// for more, tried in order. The file's metadata records the option, never the password.
+    #[arg(long = "password", value_name = "PASSWORD")]
+    pub passwords: Vec<String>,
+    /// A file of passwords to try after those of --password, one a line (out of the
+    /// process list, where --password shows).
+    #[arg(long, value_name = "FILE")]
+    pub password_file: Option<PathBuf>,
+}
+
+impl PasswordArg {
+    /// The passwords in the order they are tried: `--password`'s, then the file's lines
+    /// (a line's ending taken off, empty lines passed over).
+    ///
+    /// # Errors
+    /// The password file cannot be read.
+    pub fn passwords(&self) -> Result<Vec<String>> {
+        let mut all = self.passwords.clone();
+        if let Some(path) = &self.password_file {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("--password-file {}: {e}", path.display()))?;
+            all.extend(
+                text.lines()
+                    .map(|l| l.strip_suffix('\r').unwrap_or(l))
+                    .filter(|l| !l.is_empty())
+                    .map(String::from),
+            );
+        }
+        Ok(all)
+    }
 }
 
 #[derive(Debug, Args)]
@@ -105,11 +141,16 @@ pub struct ScanArgs {
     /// `too_many_nodes`).
     #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N")]
     pub max_nodes: usize,
+    #[command(flatten)]
+    pub password: PasswordArg,
 }
+
+/// What the recorded command line shows for a password.
+const HIDDEN: &str = "(hidden)";
 
 /// The command line as recorded in the file's metadata: every argument except those that
 /// cannot change a row (`--threads`, `--quiet`, `--output`), so that runs differing only in
-/// them write byte-identical files.
+/// them write byte-identical files; `--password` with its value hidden.
 fn provenance(args: impl Iterator<Item = String>) -> String {
     let mut kept = Vec::new();
     let mut skip_value = false;
@@ -130,6 +171,12 @@ fn provenance(args: impl Iterator<Item = String>) -> String {
             "--threads" | "--output" => skip_value = true,
             "--quiet" => {}
             _ if a.starts_with("--threads=") || a.starts_with("--output=") => {}
+            // a password is a secret: the option is recorded, its value never
+            "--password" => {
+                kept.push(format!("{a} {HIDDEN}"));
+                skip_value = true;
+            }
+            _ if a.starts_with("--password=") => kept.push(format!("--password={HIDDEN}")),
             _ if a.starts_with('-') && !a.starts_with("--") && a.len() > 1 => {
                 match short_flags_left_out(&a[1..]) {
                     Some(value_follows) => skip_value = value_follows,
@@ -242,6 +289,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             max_game_bytes: args.max_game_bytes,
             max_nodes: args.max_nodes,
         },
+        passwords: args.password.passwords()?,
         limit: args.limit,
         progress: !args.quiet,
         writer: WriterOptions {
@@ -340,6 +388,13 @@ mod tests {
         assert_eq!(
             provenance(args("kifu-audit scan -q -- -q.sgf")),
             "kifu-audit scan -- -q.sgf"
+        );
+        // a password is kept out, its option in (it changes the rows)
+        assert_eq!(
+            provenance(args(
+                "kifu-audit scan a.rar --password s3cret --password=other --password-file pw.txt"
+            )),
+            "kifu-audit scan a.rar --password (hidden) --password=(hidden) --password-file pw.txt"
         );
     }
 }

@@ -51,6 +51,8 @@ pub struct Config {
     /// Second settle batch for split verdicts ([`GameOptions`]).
     pub second_batch: bool,
     pub limits: Limits,
+    /// Passwords to try on encrypted archives and members, in order.
+    pub passwords: Vec<String>,
     /// Stop after this many games.
     pub limit: Option<u64>,
     /// Show a progress bar on stderr (only when it is a terminal).
@@ -88,7 +90,10 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     };
 
     let (tx, rx) = mpsc::sync_channel::<Vec<InputItem>>(2);
-    let max_file_bytes = config.limits.max_file_bytes;
+    let read_options = source::ReadOptions {
+        max_bytes: config.limits.max_file_bytes,
+        passwords: config.passwords.clone(),
+    };
     let item_limit = config.limit;
     let mut summary = Summary::default();
     let stop_reader = AtomicBool::new(false);
@@ -101,7 +106,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
             let mut chunk = Vec::with_capacity(CHUNK_ITEMS);
             let mut chunk_bytes = 0usize;
             let mut sent = 0u64;
-            source::read_all_noting(&paths, max_file_bytes, passed_over, &mut |item| {
+            source::read_all_noting(&paths, &read_options, passed_over, &mut |item| {
                 if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
                     return false;
                 }

@@ -27,8 +27,8 @@ use std::rc::Rc;
 
 use super::charset;
 use super::source::{
-    archive_error, bytes_text, classify, hand_on, member_error, open_regular, pass_over, path_text,
-    reservation, InputItem, Skipped, SourceError,
+    archive_error, bytes_text, classify, encrypted_why, hand_on, member_error, open_regular,
+    pass_over, path_text, reservation, InputItem, ReadOptions, Skipped, SourceError,
 };
 
 /// The largest dictionary a RAR 5 (or RAR 7) member may declare: 128 MiB, four times WinRAR's
@@ -40,17 +40,74 @@ const RAR_DICTIONARY_LIMIT: u64 = 128 << 20;
 /// decoded as a stream (a member declaring gigabytes was otherwise held whole).
 const RAR_BUFFERED_LIMIT: u64 = 16 << 20;
 
-/// How RAR archives are parsed and decoded: [`RAR_DICTIONARY_LIMIT`], [`RAR_BUFFERED_LIMIT`].
-fn rar_options() -> rars::ArchiveReadOptions<'static> {
-    rars::ArchiveReadOptions::new()
+/// How RAR archives are parsed and decoded: [`RAR_DICTIONARY_LIMIT`], [`RAR_BUFFERED_LIMIT`],
+/// and the password for encrypted headers and members, if any.
+fn rar_options(password: Option<&[u8]>) -> rars::ArchiveReadOptions<'_> {
+    let mut options = rars::ArchiveReadOptions::new()
         .with_rar50_dictionary_size_limit(RAR_DICTIONARY_LIMIT)
-        .with_rar50_buffered_decode_limit(RAR_BUFFERED_LIMIT)
+        .with_rar50_buffered_decode_limit(RAR_BUFFERED_LIMIT);
+    options.password = password;
+    options
 }
 
 /// A RAR archive read from `reader`, its headers parsed (the members' data is read as they are
-/// decoded).
-fn rar_archive<R: Read + Seek + Send + 'static>(reader: R) -> rars::Result<rars::Archive> {
-    rars::ArchiveReader::read_reader_with_options(reader, rar_options())
+/// decoded); `password` opens encrypted headers.
+fn rar_archive<R: Read + Seek + Send + 'static>(
+    reader: R,
+    password: Option<&[u8]>,
+) -> rars::Result<rars::Archive> {
+    rars::ArchiveReader::read_reader_with_options(reader, rar_options(password))
+}
+
+/// Whether a RAR error says a password is needed, or another one.
+fn needs_password(e: &rars::Error) -> bool {
+    matches!(
+        e.kind(),
+        rars::ErrorKind::PasswordRequired | rars::ErrorKind::BadPassword
+    )
+}
+
+/// The index among `members` of the first game member that is encrypted, if one is; `alone`:
+/// the members of one volume read on its own, of which those split across volumes cannot be
+/// decoded.
+fn first_encrypted_game(members: &[rars::ArchiveMember], alone: bool) -> Option<usize> {
+    members.iter().position(|m| {
+        let split = m.meta.is_split_before || m.meta.is_split_after;
+        is_game(m) && m.meta.is_encrypted && !m.meta.is_redirection && !(alone && split)
+    })
+}
+
+/// A decoding for [`probe_passwords`]: the password, the member to decode, its writer, the
+/// flag to set once the decoding has gone past it.
+type ProbeDecode<'a> =
+    dyn FnMut(&[u8], usize, Box<dyn io::Write>, Rc<RefCell<bool>>) -> rars::Result<()> + 'a;
+
+/// The first of `opts.passwords` under which the member `target` of a RAR archive or set
+/// decodes whole, its hash checked (a wrong RAR 5 password fails its check value at once; a
+/// wrong RAR 3 one decodes to garbage that fails the CRC-32): `decode` runs the extraction
+/// with a password, handing it the member's index, a writer for it, and a flag to set once
+/// the decoding has gone past it. A member over `opts.max_bytes` is not decoded: the first
+/// password is taken on trust.
+fn probe_passwords<'p>(
+    opts: &'p ReadOptions,
+    members: &[rars::ArchiveMember],
+    target: usize,
+    decode: &mut ProbeDecode<'_>,
+) -> Option<&'p [u8]> {
+    let size = members[target].meta.unpacked_size;
+    if size > opts.max_bytes {
+        return opts.passwords.first().map(|p| p.as_bytes());
+    }
+    for password in &opts.passwords {
+        let member = RarMember::new(String::new(), &[], size, opts.max_bytes, None);
+        let past = Rc::new(RefCell::new(false));
+        let outcome = decode(password.as_bytes(), target, member.writer(), past.clone());
+        let checked = outcome.is_ok() || *past.borrow();
+        if checked && member.whole() {
+            return Some(password.as_bytes());
+        }
+    }
+    None
 }
 
 /// A RAR member's name in its own characters: the name as Unicode when the archive stores one
@@ -80,7 +137,7 @@ fn is_game(member: &rars::ArchiveMember) -> bool {
 
 /// How many members of the RAR archive `reader` holds games (for the progress bar's total).
 pub(super) fn rar_game_members<R: Read + Seek + Send + 'static>(reader: R) -> Option<u64> {
-    let archive = rar_archive(reader).ok()?;
+    let archive = rar_archive(reader, None).ok()?;
     Some(archive.members().filter(is_game).count() as u64)
 }
 
@@ -128,7 +185,13 @@ struct RarMember {
 impl RarMember {
     /// A member of `size` bytes by its header, to be decoded into a buffer that holds at most
     /// `max_bytes`; `error` says why it will not be decoded, when it will not.
-    fn new(name: String, raw: &[u8], size: u64, max_bytes: u64, error: Option<&str>) -> RarMember {
+    fn new(
+        name: String,
+        raw: &[u8],
+        size: u64,
+        max_bytes: u64,
+        error: Option<String>,
+    ) -> RarMember {
         RarMember {
             name,
             raw: raw.to_vec(),
@@ -142,7 +205,7 @@ impl RarMember {
                 limit: max_bytes,
                 over: false,
             })),
-            error: error.map(|e| SourceError::Archive(e.to_string())),
+            error: error.map(SourceError::Archive),
         }
     }
 
@@ -171,20 +234,19 @@ impl RarMember {
     }
 }
 
-/// Why an encrypted RAR member is not read.
-const RAR_ENCRYPTED: &str = "encrypted (a password is needed); not read";
-
-/// What a member's header alone says against reading it, if anything.
-fn refusal(member: &rars::ArchiveMember) -> Option<&'static str> {
+/// What a member's header alone says against reading it, if anything; `opened`: a password
+/// that opens the archive's encrypted members was found.
+fn refusal(member: &rars::ArchiveMember, opts: &ReadOptions, opened: bool) -> Option<String> {
     let meta = &member.meta;
     if meta.is_redirection {
-        Some("a link to another member or file; links are not followed")
-    } else if meta.is_encrypted {
-        Some(RAR_ENCRYPTED)
+        Some("a link to another member or file; links are not followed".to_string())
+    } else if meta.is_encrypted && !opened {
+        Some(encrypted_why(opts))
     } else if meta.is_split_before || meta.is_split_after {
         Some(
             "split across the volumes of a RAR volume set, and this volume is read alone \
-             (a set is joined from its first volume, with the others beside it as files)",
+             (a set is joined from its first volume, with the others beside it as files)"
+                .to_string(),
         )
     } else {
         None
@@ -194,7 +256,7 @@ fn refusal(member: &rars::ArchiveMember) -> Option<&'static str> {
 /// The reading of one archive or volume set: where its items go, and how far it has come.
 struct Reading<'a> {
     source: &'a str,
-    max_bytes: u64,
+    opts: &'a ReadOptions,
     depth: u8,
     skipped: &'a mut Skipped,
     sink: &'a mut dyn FnMut(InputItem) -> bool,
@@ -202,6 +264,8 @@ struct Reading<'a> {
     go_on: bool,
     /// How many members the extraction has begun (directories and members passed over too).
     begun: usize,
+    /// A password opens the encrypted members (see [`probe_passwords`]).
+    opened: bool,
 }
 
 impl Reading<'_> {
@@ -214,7 +278,7 @@ impl Reading<'_> {
                 self.source,
                 name,
                 data,
-                self.max_bytes,
+                self.opts,
                 self.depth,
                 self.skipped,
                 self.sink,
@@ -233,8 +297,8 @@ impl Reading<'_> {
             }
             // the error is this member's unless it is a member's before it, or names another
             let its = !blamed && entry_of(error).is_none_or(|name| name == m.meta.name);
-            let why = if m.meta.is_encrypted {
-                RAR_ENCRYPTED.to_string()
+            let why = if m.meta.is_encrypted && !self.opened {
+                encrypted_why(self.opts)
             } else if its {
                 format!("damaged: {error}")
             } else {
@@ -299,13 +363,37 @@ fn entry_of(error: &rars::Error) -> Option<&[u8]> {
 pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     source: &str,
     reader: R,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    let (archive, cut) = match open_salvaging(reader) {
+    let max_bytes = opts.max_bytes;
+    let shared = std::sync::Arc::new(std::sync::Mutex::new(reader));
+    // encrypted headers (`rar -hp`): the first password that opens them
+    let mut header_password = None;
+    let mut opened = open_salvaging(&shared, None);
+    if opened.as_ref().is_err_and(needs_password) {
+        for password in &opts.passwords {
+            let attempt = open_salvaging(&shared, Some(password.as_bytes()));
+            if attempt.is_ok() {
+                header_password = Some(password.as_bytes());
+                opened = attempt;
+                break;
+            }
+        }
+    }
+    let (archive, cut) = match opened {
         Ok(opened) => opened,
+        Err(e) if needs_password(&e) => {
+            return sink(archive_error(
+                source,
+                format!(
+                    "{source}: its list of files is {}; its members are not known",
+                    encrypted_why(opts)
+                ),
+            ))
+        }
         Err(e) => {
             return sink(archive_error(
                 source,
@@ -316,18 +404,32 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     let members: Vec<rars::ArchiveMember> = archive.members().collect();
     // in a solid archive no member's data may be skipped: the next members are decoded from it
     let solid = members.iter().any(rars::ArchiveMember::is_solid);
+    // encrypted members: the password of the headers, else the first that decodes the first
+    let password = match first_encrypted_game(&members, true) {
+        _ if header_password.is_some() => header_password,
+        Some(target) if !opts.passwords.is_empty() => probe_passwords(
+            opts,
+            &members,
+            target,
+            &mut |password, target, writer, past| {
+                probe_archive(&archive, solid, password, target, writer, past)
+            },
+        ),
+        _ => None,
+    };
     let mut reading = Reading {
         source,
-        max_bytes,
+        opts,
         depth,
         skipped,
         sink,
         go_on: true,
         begun: 0,
+        opened: password.is_some(),
     };
     let current: RefCell<Option<RarMember>> = RefCell::new(None);
     let outcome = archive.extract_with_control_and_errors(
-        rar_options(),
+        rar_options(password),
         |m| {
             reading.finish(current.borrow_mut().take());
             reading.begun += 1;
@@ -346,7 +448,8 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
                     rars::ExtractionDecision::Skip
                 });
             }
-            let refused = refusal(m);
+            let refused = refusal(m, reading.opts, reading.opened);
+            let skip = refused.is_some();
             let member = RarMember::new(
                 member_name(m),
                 &meta.name,
@@ -354,7 +457,7 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
                 max_bytes,
                 refused,
             );
-            let decision = if refused.is_some() {
+            let decision = if skip {
                 rars::ExtractionDecision::Skip
             } else if !solid && meta.unpacked_size > max_bytes {
                 // over the limit by its header: not decoded at all
@@ -368,8 +471,8 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
         },
         |m, e| {
             if let Some(member) = current.borrow_mut().as_mut() {
-                let why = if m.meta.is_encrypted {
-                    RAR_ENCRYPTED.to_string()
+                let why = if m.meta.is_encrypted && password.is_none() {
+                    encrypted_why(opts)
                 } else {
                     format!("damaged: {e}")
                 };
@@ -398,18 +501,60 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     reading.go_on
 }
 
+/// Decodes the members of `archive` up to its member `target` with `password` (the members
+/// before it into nothing, and only when the archive is `solid`: they are skipped otherwise),
+/// `target` into `writer`, and stops at the member after it, setting `past` (the target's
+/// hash is checked by then).
+fn probe_archive(
+    archive: &rars::Archive,
+    solid: bool,
+    password: &[u8],
+    target: usize,
+    writer: Box<dyn io::Write>,
+    past: Rc<RefCell<bool>>,
+) -> rars::Result<()> {
+    let mut writer = Some(writer);
+    let mut index = 0;
+    archive
+        .extract_with_control_and_errors(
+            rar_options(Some(password)),
+            |_| {
+                let k = index;
+                index += 1;
+                Ok(if k < target {
+                    if solid {
+                        rars::ExtractionDecision::Extract(Box::new(io::sink()))
+                    } else {
+                        rars::ExtractionDecision::Skip
+                    }
+                } else if k == target {
+                    match writer.take() {
+                        Some(w) => rars::ExtractionDecision::Extract(w),
+                        None => rars::ExtractionDecision::Stop,
+                    }
+                } else {
+                    *past.borrow_mut() = true;
+                    rars::ExtractionDecision::Stop
+                })
+            },
+            |_, _| Ok(rars::ExtractionErrorAction::Abort),
+        )
+        .map(|_| ())
+}
+
 /// Opens a RAR archive; when its headers fail at a known offset (a RAR 5 archive cut short,
 /// or a header damaged), opens the part before that offset instead, whose members are whole
 /// (the tar and LZH readers keep the members before a cut too), and says where and why it
 /// was cut. RAR 4 headers that fail say no offset: the part opened is then its blocks that
 /// are whole and sound ([`rar4_whole_blocks`]).
 fn open_salvaging<R: Read + Seek + Send + 'static>(
-    reader: R,
+    shared: &std::sync::Arc<std::sync::Mutex<R>>,
+    password: Option<&[u8]>,
 ) -> rars::Result<(rars::Archive, Option<(u64, rars::Error)>)> {
-    let shared = std::sync::Arc::new(std::sync::Mutex::new(reader));
+    let shared = shared.clone();
     let whole = Window::new(shared.clone(), u64::MAX)?;
     let len = whole.len;
-    let error = match rar_archive(whole) {
+    let error = match rar_archive(whole, password) {
         Ok(archive) => return Ok((archive, None)),
         Err(e) => e,
     };
@@ -421,7 +566,7 @@ fn open_salvaging<R: Read + Seek + Send + 'static>(
     let Some(at) = at.filter(|&at| at < len) else {
         return Err(error);
     };
-    match rar_archive(Window::new(shared, at)?) {
+    match rar_archive(Window::new(shared, at)?, password) {
         Ok(archive) if archive.members().next().is_some() => Ok((archive, Some((at, error)))),
         _ => Err(error),
     }
@@ -685,20 +830,64 @@ pub fn volume_set(path: &Path) -> Option<VolumeSet> {
 }
 
 /// Opens and parses each volume in turn, up to the first that cannot be: the archives, and
-/// why that one could not be read.
-fn open_volumes(paths: &[PathBuf]) -> (Vec<rars::Archive>, Option<String>) {
+/// why that one could not be read (and whether for want of the password of its headers).
+/// `password` opens encrypted headers.
+fn open_volumes(
+    paths: &[PathBuf],
+    password: Option<&[u8]>,
+) -> (Vec<rars::Archive>, Option<(String, bool)>) {
     let mut archives = Vec::new();
     for p in paths {
-        let opened = open_regular(p).and_then(|f| {
-            rar_archive(io::BufReader::new(f))
-                .map_err(|e| SourceError::Archive(format!("not a readable RAR archive ({e})")))
-        });
+        let opened = match open_regular(p) {
+            Ok(f) => rar_archive(io::BufReader::new(f), password).map_err(|e| {
+                (
+                    format!("not a readable RAR archive ({e})"),
+                    needs_password(&e),
+                )
+            }),
+            Err(e) => Err((e.message(), false)),
+        };
         match opened {
             Ok(a) => archives.push(a),
-            Err(e) => return (archives, Some(format!("{}: {}", path_text(p), e.message()))),
+            Err((why, locked)) => {
+                return (archives, Some((format!("{}: {why}", path_text(p)), locked)))
+            }
         }
     }
     (archives, None)
+}
+
+/// Decodes the members of a volume set up to its member `target` with `password` (the members
+/// before it into nothing), `target` into `writer`, and stops at the member after it, setting
+/// `past` (the target's hash is checked by then).
+fn probe_set(
+    archives: &[rars::Archive],
+    members: &[rars::ArchiveMember],
+    password: &[u8],
+    target: usize,
+    writer: Box<dyn io::Write>,
+    past: Rc<RefCell<bool>>,
+) -> rars::Result<()> {
+    let mut writer = Some(writer);
+    let mut begun = 0;
+    rars::extract_volumes_to_with_options(archives, rar_options(Some(password)), |meta| {
+        let at = members[begun.min(members.len())..]
+            .iter()
+            .position(|m| m.meta.name == meta.name)
+            .map(|k| begun + k);
+        begun = at.map_or(begun, |k| k + 1);
+        match at {
+            Some(k) if k == target => match writer.take() {
+                Some(w) => Ok(w),
+                None => Err(rars::Error::WriterFailure("probed")),
+            },
+            Some(k) if k > target => {
+                *past.borrow_mut() = true;
+                Err(rars::Error::WriterFailure("probed"))
+            }
+            _ => Ok(Box::new(io::sink())),
+        }
+    })
 }
 
 /// How many members of a RAR volume set hold games (for the progress bar's total).
@@ -706,7 +895,7 @@ pub(super) fn set_game_members(set: &VolumeSet) -> Option<u64> {
     let VolumeSet::Volumes { paths, .. } = set else {
         return None;
     };
-    let (archives, _) = open_volumes(paths);
+    let (archives, _) = open_volumes(paths, None);
     let members = rars::volume_members(&archives).ok()?;
     Some(members.iter().filter(|m| is_game(m)).count() as u64)
 }
@@ -719,10 +908,11 @@ pub(super) fn set_game_members(set: &VolumeSet) -> Option<u64> {
 pub(super) fn read_rar_set(
     source: &str,
     set: VolumeSet,
-    max_bytes: u64,
+    opts: &ReadOptions,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let max_bytes = opts.max_bytes;
     let (paths, missing) = match set {
         VolumeSet::Orphan { number, first } => {
             return sink(archive_error(
@@ -736,28 +926,62 @@ pub(super) fn read_rar_set(
         }
         VolumeSet::Volumes { paths, missing } => (paths, missing),
     };
+    // encrypted headers (`rar -hp`): the first password that opens the first volume's
+    let mut header_password = None;
+    let (mut archives, mut broken) = open_volumes(&paths, None);
+    if archives.is_empty() && broken.as_ref().is_some_and(|(_, locked)| *locked) {
+        for password in &opts.passwords {
+            let attempt = open_volumes(&paths, Some(password.as_bytes()));
+            if !attempt.0.is_empty() {
+                header_password = Some(password.as_bytes());
+                (archives, broken) = attempt;
+                break;
+            }
+        }
+    }
+    let locked = archives.is_empty() && broken.as_ref().is_some_and(|(_, locked)| *locked);
+    let broken = broken.map(|(why, _)| why);
+    let members = match rars::volume_members(&archives) {
+        Ok(members) => members,
+        Err(e) => {
+            let why = if locked {
+                format!("its list of files is {}", encrypted_why(opts))
+            } else {
+                broken.unwrap_or_else(|| e.to_string())
+            };
+            let go_on = sink(archive_error(
+                source,
+                format!(
+                    "{source}: not a readable RAR volume set ({why}); its members are not known"
+                ),
+            ));
+            return go_on;
+        }
+    };
+    let password = match first_encrypted_game(&members, false) {
+        _ if header_password.is_some() => header_password,
+        Some(target) if !opts.passwords.is_empty() => probe_passwords(
+            opts,
+            &members,
+            target,
+            &mut |password, target, writer, past| {
+                probe_set(&archives, &members, password, target, writer, past)
+            },
+        ),
+        _ => None,
+    };
     let mut reading = Reading {
         source,
-        max_bytes,
+        opts,
         depth: 0,
         skipped,
         sink,
         go_on: true,
         begun: 0,
-    };
-    let (archives, broken) = open_volumes(&paths);
-    let members = match rars::volume_members(&archives) {
-        Ok(members) => members,
-        Err(e) => {
-            let why = broken.unwrap_or_else(|| e.to_string());
-            reading.error(format!(
-                "{source}: not a readable RAR volume set ({why}); its members are not known"
-            ));
-            return reading.go_on;
-        }
+        opened: password.is_some(),
     };
     let current: RefCell<Option<RarMember>> = RefCell::new(None);
-    let outcome = rars::extract_volumes_to_with_options(&archives, rar_options(), |meta| {
+    let outcome = rars::extract_volumes_to_with_options(&archives, rar_options(password), |meta| {
         reading.finish(current.borrow_mut().take());
         // this entry's place among the members (they come in order)
         let at = members[reading.begun.min(members.len())..]
@@ -781,7 +1005,7 @@ pub(super) fn read_rar_set(
         let size = member.map_or(0, |m| m.meta.unpacked_size);
         let refused = member
             .filter(|m| m.meta.is_encrypted || m.meta.is_redirection)
-            .and_then(refusal);
+            .and_then(|m| refusal(m, reading.opts, reading.opened));
         let member = RarMember::new(name, &meta.name, size, max_bytes, refused);
         let writer = member.writer();
         *current.borrow_mut() = Some(member);

@@ -7,8 +7,11 @@
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
 //! member that decompresses past the size limit, a FIFO, a link inside a tar, a tar cut short
-//! between two members, an archive of a format not read (`.arj`, `.cab`) — becomes an item
-//! carrying an error, so that it turns into a row: nothing is dropped silently.
+//! between two members, an archive of a format not read (`.arj`, `.cab`), an encrypted member
+//! no password given opens — becomes an item carrying an error, so that it turns into a row:
+//! nothing is dropped silently. Encrypted zip, 7z and RAR archives are read with the first of
+//! [`ReadOptions::passwords`] that decodes their first encrypted member whole (a zip's
+//! members each with the first that opens it).
 
 use std::fs::File;
 use std::io::{self, BufRead, Read, Seek};
@@ -397,6 +400,25 @@ fn seven_z_game_members(reader: impl Read + Seek) -> Option<u64> {
     Some(archive.files.iter().filter(|e| sgf_entry(e)).count() as u64)
 }
 
+/// How files and archives are read.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The most bytes of one file or archive member after decompression.
+    pub max_bytes: u64,
+    /// Passwords to try, in order, on encrypted archives and members (zip, 7z, RAR).
+    pub passwords: Vec<String>,
+}
+
+impl ReadOptions {
+    /// Options with a size bound and no password.
+    pub fn bounded(max_bytes: u64) -> ReadOptions {
+        ReadOptions {
+            max_bytes,
+            passwords: Vec::new(),
+        }
+    }
+}
+
 /// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
 /// stop early (Ctrl-C, `--limit`). `max_bytes` bounds each file or member after decompression.
 pub fn read_all(
@@ -404,7 +426,16 @@ pub fn read_all(
     max_bytes: u64,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) {
-    read_all_noting(paths, max_bytes, &mut Skipped::new(), sink)
+    read_all_with(paths, &ReadOptions::bounded(max_bytes), sink)
+}
+
+/// [`read_all`] with passwords for encrypted archives.
+pub fn read_all_with(
+    paths: &[Result<PathBuf, (String, SourceError)>],
+    opts: &ReadOptions,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) {
+    read_all_noting(paths, opts, &mut Skipped::new(), sink)
 }
 
 /// [`read_all`], counting in `skipped` the files it passes over: archive members that are
@@ -413,7 +444,7 @@ pub fn read_all(
 /// the file's metadata, not a game; [`APPLE_DOUBLE`]).
 pub fn read_all_noting(
     paths: &[Result<PathBuf, (String, SourceError)>],
-    max_bytes: u64,
+    opts: &ReadOptions,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) {
@@ -424,7 +455,7 @@ pub fn read_all_noting(
                 member: None,
                 data: Err(e.clone()),
             }),
-            Ok(path) => read_path(path, max_bytes, skipped, sink),
+            Ok(path) => read_path(path, opts, skipped, sink),
         };
         if !go_on {
             return;
@@ -434,13 +465,13 @@ pub fn read_all_noting(
 
 fn read_path(
     path: &Path,
-    max_bytes: u64,
+    opts: &ReadOptions,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let source = path_text(path);
     if let Some(set) = rar::volume_set(path) {
-        return rar::read_rar_set(&source, set, max_bytes, skipped, sink);
+        return rar::read_rar_set(&source, set, opts, skipped, sink);
     }
     let item = |data| InputItem {
         source: source.clone(),
@@ -463,7 +494,7 @@ fn read_path(
         }
     }
     if !volumes::is_volume(path) {
-        return read_kind(&source, kind, file, max_bytes, 0, skipped, sink);
+        return read_kind(&source, kind, file, opts, 0, skipped, sink);
     }
     // a split file that does not read as its kind may lack volumes after its last
     let n = file.count();
@@ -471,7 +502,7 @@ fn read_path(
         &source,
         kind,
         file,
-        max_bytes,
+        opts,
         0,
         skipped,
         &mut |mut item: InputItem| {
@@ -492,11 +523,12 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
     source: &str,
     kind: InputKind,
     reader: R,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let max_bytes = opts.max_bytes;
     let item = |data| InputItem {
         source: source.to_string(),
         member: None,
@@ -510,7 +542,7 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                     source,
                     real,
                     io::Cursor::new(bytes),
-                    max_bytes,
+                    opts,
                     depth,
                     skipped,
                     sink,
@@ -529,13 +561,13 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
         InputKind::SgfCompressed(codec) => sink(item(
             decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
         )),
-        InputKind::Zip => read_zip(source, reader, max_bytes, depth, skipped, sink),
-        InputKind::SevenZ => read_7z(source, reader, max_bytes, depth, skipped, sink),
-        InputKind::Tar(None) => read_tar(source, reader, max_bytes, depth, skipped, sink),
-        InputKind::Lzh => read_lzh(source, reader, max_bytes, depth, skipped, sink),
-        InputKind::Rar => rar::read_rar(source, reader, max_bytes, depth, skipped, sink),
+        InputKind::Zip => read_zip(source, reader, opts, depth, skipped, sink),
+        InputKind::SevenZ => read_7z(source, reader, opts, depth, skipped, sink),
+        InputKind::Tar(None) => read_tar(source, reader, opts, depth, skipped, sink),
+        InputKind::Lzh => read_lzh(source, reader, opts, depth, skipped, sink),
+        InputKind::Rar => rar::read_rar(source, reader, opts, depth, skipped, sink),
         InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
-            Ok(r) => read_tar(source, r, max_bytes, depth, skipped, sink),
+            Ok(r) => read_tar(source, r, opts, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
         },
         InputKind::Unsupported(format) => sink(archive_error(
@@ -630,12 +662,22 @@ pub fn read_bytes(
     max_bytes: u64,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    read_bytes_with(name, bytes, &ReadOptions::bounded(max_bytes), sink)
+}
+
+/// [`read_bytes`] with passwords for encrypted archives.
+pub fn read_bytes_with(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &ReadOptions,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
     let kind = classify(name).unwrap_or(InputKind::Sgf);
     read_kind(
         name,
         kind,
         io::Cursor::new(bytes),
-        max_bytes,
+        opts,
         0,
         &mut Skipped::new(),
         sink,
@@ -668,7 +710,7 @@ pub(super) fn hand_on(
     source: &str,
     name: String,
     data: Result<Vec<u8>, SourceError>,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
@@ -708,7 +750,7 @@ pub(super) fn hand_on(
         &label,
         kind,
         io::Cursor::new(bytes),
-        max_bytes,
+        opts,
         depth + 1,
         skipped,
         &mut |mut item: InputItem| {
@@ -884,11 +926,12 @@ const MAX_RESERVATION: u64 = 64 << 20;
 fn read_zip<R: Read + io::Seek>(
     source: &str,
     file: R,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let max_bytes = opts.max_bytes;
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
         Ok(a) => a,
         Err(e) => {
@@ -922,9 +965,8 @@ fn read_zip<R: Read + io::Seek>(
                         );
                         Member::Read(name, Err(SourceError::Archive(message)))
                     }
-                    None if entry.compression() == zip::CompressionMethod::Deflated
-                        && !entry.encrypted() =>
-                    {
+                    None if entry.encrypted() => Member::Encrypted(name),
+                    None if entry.compression() == zip::CompressionMethod::Deflated => {
                         let (size, crc) = (entry.size(), entry.crc32());
                         let data = inflater.inflate(&mut entry, size, crc, max_bytes);
                         Member::Read(name, data)
@@ -937,6 +979,10 @@ fn read_zip<R: Read + io::Seek>(
         let (name, data) = match step {
             Member::Skip => continue,
             Member::Read(name, data) => (name, data),
+            Member::Encrypted(name) => {
+                let data = decrypt_zip_member(&mut archive, i, opts);
+                (name, data)
+            }
             Member::ViaZip(known) => match archive.by_index(i) {
                 Ok(entry) => {
                     let Some(name) = sgf_member_name(&entry, i) else {
@@ -945,7 +991,7 @@ fn read_zip<R: Read + io::Seek>(
                     let size = entry.size();
                     (name, read_limited_sized(entry, max_bytes, size))
                 }
-                // an encrypted member: its name was read from the raw entry
+                // its name was read from the raw entry
                 Err(e) => (
                     known.unwrap_or_else(|| format!("#{i}")),
                     Err(SourceError::Archive(format!("cannot open: {e}"))),
@@ -953,7 +999,7 @@ fn read_zip<R: Read + io::Seek>(
             },
         };
         let data = data.map_err(|e| member_error(source, &name, e));
-        if !hand_on(source, name, data, max_bytes, depth, skipped, sink) {
+        if !hand_on(source, name, data, opts, depth, skipped, sink) {
             return false;
         }
     }
@@ -1001,9 +1047,49 @@ enum Member {
     Skip,
     /// Inflated: the member's name and bytes (or why they could not be read).
     Read(String, Result<Vec<u8>, SourceError>),
-    /// Stored, encrypted or otherwise not plainly deflated: zip's reader decodes it (the
-    /// member's name when the raw entry could be read).
+    /// Encrypted (ZipCrypto or AES): decrypted with the first password that opens it.
+    Encrypted(String),
+    /// Stored or otherwise not plainly deflated: zip's reader decodes it (the member's name
+    /// when the raw entry could be read).
     ViaZip(Option<String>),
+}
+
+/// The bytes of the encrypted member `i` of `archive`, decrypted with the first of the
+/// passwords that opens it and reads to an end whose CRC-32 (ZipCrypto) or authentication
+/// code (AES) checks: a wrong ZipCrypto password passes the one-byte check of the header once
+/// in 256 tries, and then fails there.
+fn decrypt_zip_member<R: Read + io::Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    i: usize,
+    opts: &ReadOptions,
+) -> Result<Vec<u8>, SourceError> {
+    for password in &opts.passwords {
+        let entry = match archive.by_index_decrypt(i, password.as_bytes()) {
+            Ok(entry) => entry,
+            Err(zip::result::ZipError::InvalidPassword) => continue,
+            Err(e) => return Err(SourceError::Archive(format!("cannot open: {e}"))),
+        };
+        let size = entry.size();
+        match read_limited_sized(entry, opts.max_bytes, size) {
+            Ok(bytes) => return Ok(bytes),
+            Err(e @ SourceError::TooLarge { .. }) => return Err(e),
+            Err(_) => continue,
+        }
+    }
+    Err(SourceError::Archive(encrypted_why(opts)))
+}
+
+/// Why an encrypted archive member is not read: no password was given, or none of those
+/// given opens it (a wrong password and damaged data read alike).
+pub(super) fn encrypted_why(opts: &ReadOptions) -> String {
+    match opts.passwords.len() {
+        0 => "encrypted: a password is needed (--password)".to_string(),
+        1 => "encrypted, and the password given does not open it (or its data is damaged)"
+            .to_string(),
+        n => format!(
+            "encrypted, and none of the {n} passwords given opens it (or its data is damaged)"
+        ),
+    }
 }
 
 /// The member's name (`#i` when it is not valid text), or `None` for a directory or a file
@@ -1120,13 +1206,116 @@ fn seven_z_error(e: &sevenz_rust2::Error) -> String {
     }
 }
 
-/// What an error row says of a 7z entry or header that is encrypted.
-const ENCRYPTED: &str = "encrypted (a password is needed); encrypted archives are not read";
-
-/// Whether a 7z reader's error is a method it lacks because the data is encrypted (AES is
-/// not built in: there is no password to give it).
+/// Whether a 7z reader's error says the data is encrypted and needs a password, or another
+/// one.
 fn encrypted(e: &sevenz_rust2::Error) -> bool {
-    e.to_string().contains("AES")
+    matches!(
+        e,
+        sevenz_rust2::Error::PasswordRequired | sevenz_rust2::Error::MaybeBadPassword(_)
+    )
+}
+
+/// A 7z reader of `reader` with `password`, within the scan's memory bound.
+fn open_7z<R: Read + io::Seek>(
+    reader: R,
+    password: sevenz_rust2::Password,
+) -> Result<sevenz_rust2::ArchiveReader<io::BufReader<R>>, sevenz_rust2::Error> {
+    let mut archive = sevenz_rust2::ArchiveReader::new_with_memory_limit(
+        io::BufReader::new(reader),
+        password,
+        SEVEN_Z_MEMORY_KB,
+    )?;
+    // the scan's own threads are busy scoring
+    archive.set_thread_count(1);
+    Ok(archive)
+}
+
+/// The password to read the 7z archive `reader` with: none when nothing in it is encrypted
+/// or no password is given; else the first of `opts.passwords` that opens its list of files
+/// (when that is encrypted) and decodes its first encrypted member whole, CRC-32 checked
+/// (a wrong AES key decodes to garbage that fails there); none again when no password does,
+/// and the encrypted members become rows that say so. An error when the archive cannot be
+/// read at all, or its list of files is encrypted and no password opens it.
+fn seven_z_password<R: Read + io::Seek>(
+    reader: &mut R,
+    opts: &ReadOptions,
+) -> Result<sevenz_rust2::Password, sevenz_rust2::Error> {
+    use sevenz_rust2::Password;
+    let rewind = |r: &mut R| {
+        r.rewind()
+            .map_err(|e| sevenz_rust2::Error::Io(e, "rewind".into()))
+    };
+    let listed = match open_7z(&mut *reader, Password::empty()) {
+        Ok(archive) => {
+            let files = archive.archive().files.len();
+            if opts.passwords.is_empty()
+                || !(0..files).any(|i| archive.archive().is_file_encrypted(i))
+            {
+                return Ok(Password::empty());
+            }
+            true
+        }
+        Err(e) if encrypted(&e) && !opts.passwords.is_empty() => false,
+        Err(e) => return Err(e),
+    };
+    let mut last = None;
+    for password in &opts.passwords {
+        rewind(reader)?;
+        match open_7z(&mut *reader, Password::new(password)) {
+            Ok(archive) => {
+                if decodes_first_encrypted(archive, opts.max_bytes) {
+                    return Ok(Password::new(password));
+                }
+            }
+            Err(e) => last = Some(e),
+        }
+    }
+    match (listed, last) {
+        (true, _) | (false, None) => Ok(Password::empty()),
+        (false, Some(e)) => Err(e),
+    }
+}
+
+/// Whether the first encrypted member of `archive` (in the order its reader visits them)
+/// decodes whole, its CRC-32 checked: the test of a 7z password. A member over `max_bytes`
+/// is not decoded, and the password is taken on trust.
+fn decodes_first_encrypted<R: Read + io::Seek>(
+    mut archive: sevenz_rust2::ArchiveReader<R>,
+    max_bytes: u64,
+) -> bool {
+    use sevenz_rust2::EntryDecision;
+    let entries = SevenZEntries::new(archive.archive());
+    let blocks = &archive.archive().stream_map.file_block_index;
+    let Some(target) = entries
+        .order
+        .iter()
+        .map(|&i| i as usize)
+        .find(|&i| archive.archive().is_file_encrypted(i) && blocks[i].is_some())
+    else {
+        return true;
+    };
+    if archive.archive().files[target].size() > max_bytes {
+        return true;
+    }
+    let block = blocks[target];
+    let block_of: Vec<Option<usize>> = blocks.clone();
+    let mut entries = entries;
+    let mut cursor = 0;
+    let mut whole = false;
+    let _ = archive.for_each_entries_with_decision(|entry, data| {
+        let index = entries.index_of(entry, &mut cursor);
+        if index == Some(target) {
+            let size = entry.size();
+            whole = read_limited_sized(data, max_bytes, size)
+                .is_ok_and(|bytes| bytes.len() as u64 == size);
+            return Ok(EntryDecision::Stop);
+        }
+        Ok(match index {
+            Some(i) if block_of[i] == block => EntryDecision::Continue,
+            _ => EntryDecision::SkipBlock,
+        })
+    });
+    whole
 }
 
 /// Whether a 7z entry is a file whose name makes it an input (an SGF file or an archive).
@@ -1197,22 +1386,20 @@ impl SevenZEntries {
 fn read_7z<R: Read + io::Seek>(
     source: &str,
     reader: R,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    use sevenz_rust2::{ArchiveReader, EntryDecision, Password};
-    let mut archive = match ArchiveReader::new_with_memory_limit(
-        io::BufReader::new(reader),
-        Password::empty(),
-        SEVEN_Z_MEMORY_KB,
-    ) {
-        Ok(a) => a,
+    let max_bytes = opts.max_bytes;
+    use sevenz_rust2::EntryDecision;
+    let mut reader = reader;
+    let password = match seven_z_password(&mut reader, opts) {
+        Ok(p) => p,
         Err(e) if encrypted(&e) => {
             return sink(archive_error(
                 source,
-                format!("{source}: its list of files is {ENCRYPTED}"),
+                format!("{source}: its list of files is {}", encrypted_why(opts)),
             ))
         }
         Err(e) => {
@@ -1222,8 +1409,18 @@ fn read_7z<R: Read + io::Seek>(
             ))
         }
     };
-    // the scan's own threads are busy scoring
-    archive.set_thread_count(1);
+    if let Err(e) = reader.rewind() {
+        return sink(archive_error(source, format!("{source}: {e}")));
+    }
+    let mut archive = match open_7z(reader, password) {
+        Ok(a) => a,
+        Err(e) => {
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable 7z: {}", seven_z_error(&e)),
+            ))
+        }
+    };
     let mut entries = SevenZEntries::new(archive.archive());
     let mut handed = vec![false; entries.wanted.len()];
     let mut cursor = 0;
@@ -1271,7 +1468,7 @@ fn read_7z<R: Read + io::Seek>(
             (data, decision)
         };
         let data = data.map_err(|e| member_error(source, &name, e));
-        go_on = hand_on(source, name, data, max_bytes, depth, skipped, sink);
+        go_on = hand_on(source, name, data, opts, depth, skipped, sink);
         Ok(if go_on { decision } else { EntryDecision::Stop })
     });
     if !go_on {
@@ -1298,7 +1495,7 @@ fn read_7z<R: Read + io::Seek>(
         }
         let name = entry.name().to_string();
         let message = if archive.archive().is_file_encrypted(i) {
-            format!("{source}::{name}: {ENCRYPTED}")
+            format!("{source}::{name}: {}", encrypted_why(opts))
         } else {
             format!("{source}::{name}: {why}")
         };
@@ -1333,11 +1530,12 @@ fn tar_game_members(reader: impl Read, codec: Option<Codec>) -> Option<u64> {
 fn read_tar(
     source: &str,
     reader: impl Read,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let max_bytes = opts.max_bytes;
     let mut archive = tar::Archive::new(ZeroTail::new(reader));
     // past the zero blocks that end an archive: `cat a.tar.gz b.tar.gz` is one stream of two
     // archives, and only the first was read (GNU tar's `--ignore-zeros`)
@@ -1415,7 +1613,7 @@ fn read_tar(
                 ));
             }
         };
-        if !hand_on(source, member, data, max_bytes, depth, skipped, sink) {
+        if !hand_on(source, member, data, opts, depth, skipped, sink) {
             return false;
         }
     }
@@ -1494,11 +1692,12 @@ fn lzh_game_members(reader: impl Read) -> Option<u64> {
 fn read_lzh(
     source: &str,
     reader: impl Read,
-    max_bytes: u64,
+    opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let max_bytes = opts.max_bytes;
     let mut lha = match lzh_reader(reader) {
         Ok(lha) => lha,
         Err(e) => {
@@ -1520,7 +1719,7 @@ fn read_lzh(
             let data = lzh_member(&mut lha, max_bytes, size);
             cut_in_member = lha.get_ref().is_some_and(|r| r.ended);
             let data = data.map_err(|e| member_error(source, &name, e));
-            if !hand_on(source, name.clone(), data, max_bytes, depth, skipped, sink) {
+            if !hand_on(source, name.clone(), data, opts, depth, skipped, sink) {
                 return false;
             }
         }

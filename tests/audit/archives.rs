@@ -110,6 +110,83 @@ fn each_game_of_an_encrypted_7z_or_rar_is_a_row_that_says_so() {
     }
 }
 
+/// The encrypted fixtures, all of the ten sample games under the password `kifu`: zip with
+/// ZipCrypto (Info-ZIP) and AES-256 (7-Zip), 7z with its data and with its list of files
+/// encrypted (7-Zip), RAR 5 with its data and with its headers encrypted, RAR 4 (RAR itself),
+/// and a solid RAR 5 volume set. Whether the list of names is encrypted too.
+const ENCRYPTED: [(&str, bool); 8] = [
+    ("games-zipcrypto.zip", false),
+    ("games-aes.zip", false),
+    ("games-encrypted.7z", false),
+    ("games-encrypted-names.7z", true),
+    ("rar/games-encrypted.rar", false),
+    ("rar/games-encrypted-names.rar", true),
+    ("rar/games-encrypted-rar4.rar", false),
+    ("rar/locked/locked.part02.rar", false),
+];
+
+/// An item as [`items_with`] gives it: a member's file name and its bytes' length and
+/// CRC-32, or its error's message.
+type Item = (String, Result<(usize, u32), String>);
+
+/// The items `read_all_with` hands on for `path` with `passwords`.
+fn items_with(path: &Path, passwords: &[&str]) -> Vec<Item> {
+    use kifu_audit::sgf::source::{expand_inputs, read_all_with, ReadOptions};
+    let opts = ReadOptions {
+        max_bytes: 1 << 20,
+        passwords: passwords.iter().map(|p| p.to_string()).collect(),
+    };
+    let mut items = Vec::new();
+    // a later volume of a RAR set stands for its set, as in a scan
+    read_all_with(&expand_inputs(&[path.to_path_buf()]), &opts, &mut |item| {
+        let name = item.member.clone().unwrap_or_default();
+        let data = item.data.map(|d| (d.len(), crc32fast::hash(&d)));
+        items.push((name, data.map_err(|e| e.message())));
+        true
+    });
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    items
+}
+
+/// With its password, given alone or after a wrong one, every encrypted archive reads byte
+/// for byte as the games it was made of (each member's CRC-32, or AES's authentication code,
+/// checked); with a wrong password only, or none, every game is a row that says which.
+#[test]
+fn encrypted_archives_read_with_their_password() {
+    let games = repo().join("data-samples/games");
+    let mut loose: Vec<Item> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let bytes = std::fs::read(&p).unwrap();
+            (name, Ok((bytes.len(), crc32fast::hash(&bytes))))
+        })
+        .collect();
+    loose.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(loose.len(), 10);
+    for (name, names_locked) in ENCRYPTED {
+        let path = fixture(name);
+        for passwords in [&["kifu"][..], &["nope", "kifu"]] {
+            assert_eq!(items_with(&path, passwords), loose, "{name} {passwords:?}");
+        }
+        for (passwords, why) in [
+            (&[][..], "a password is needed (--password)"),
+            (&["nope"], "the password given does not open it"),
+            (&["nope", "wrong"], "none of the 2 passwords given opens it"),
+        ] {
+            let items = items_with(&path, passwords);
+            let expected = if names_locked { 1 } else { 10 };
+            assert_eq!(items.len(), expected, "{name} {passwords:?}: {items:?}");
+            for (_, data) in &items {
+                let message = data.as_ref().unwrap_err();
+                assert!(message.contains(why), "{name} {passwords:?}: {message}");
+            }
+        }
+    }
+}
+
 /// A member over the size limit in a solid block (2.2 MB of one game repeated, 2 KB packed):
 /// it is refused without being decoded to its end, the member before it is read, and the
 /// member after it, which only decoding through it would reach, is named in a row of its own.

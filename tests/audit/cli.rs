@@ -144,3 +144,83 @@ fn an_absurd_thread_count_is_refused_at_once() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists());
 }
+
+/// `--password` (repeated) and `--password-file` open an encrypted archive; the file's
+/// recorded command line keeps the options but never a password, and a password file that
+/// cannot be read is a fatal error (status 2) naming it.
+#[test]
+fn passwords_open_encrypted_archives_and_stay_out_of_the_file() {
+    let zip = crate::common::repo().join("tests/fixtures/archives/games-aes.zip");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.parquet");
+    let list = dir.path().join("passwords.txt");
+    std::fs::write(&list, "wrong-one\r\n\nkifu\n").unwrap();
+    let o = kifu(
+        &[
+            os("scan"),
+            zip.as_os_str(),
+            os("--quiet"),
+            os("--password"),
+            os("nope"),
+            os("--password=also-wrong"),
+            os("--password-file"),
+            list.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_all_read(&o);
+    assert_eq!(rows(&out), 10);
+    let file = std::fs::File::open(&out).unwrap();
+    let reader = parquet::file::reader::SerializedFileReader::new(file).unwrap();
+    let meta = parquet::file::reader::FileReader::metadata(&reader).file_metadata();
+    let recorded: Vec<String> = meta
+        .key_value_metadata()
+        .unwrap()
+        .iter()
+        .filter_map(|kv| kv.value.clone())
+        .collect();
+    let command = recorded
+        .iter()
+        .find(|v| v.starts_with("kifu-audit") || v.contains(" scan "))
+        .unwrap();
+    assert!(
+        command.contains("--password (hidden) --password=(hidden) --password-file"),
+        "{command}"
+    );
+    let words: Vec<&str> = recorded
+        .iter()
+        .flat_map(|v| v.split(|c: char| c.is_whitespace() || c == '=' || c == '"'))
+        .collect();
+    for secret in ["nope", "also-wrong", "kifu", "wrong-one"] {
+        assert!(!words.contains(&secret), "{secret} recorded: {recorded:?}");
+    }
+    // without a password: every game a row saying one is needed (status 1)
+    let o = kifu(
+        &[
+            os("scan"),
+            zip.as_os_str(),
+            os("-q"),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    // a password file that cannot be read: fatal
+    let missing = dir.path().join("no-such-file.txt");
+    let o = kifu(
+        &[
+            os("scan"),
+            zip.as_os_str(),
+            os("--password-file"),
+            missing.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no-such-file.txt"));
+}

@@ -26,6 +26,7 @@ pub fn scan_config(
         playout_seed: 0,
         second_batch: true,
         limits: Limits::default(),
+        passwords: Vec::new(),
         limit: None,
         progress: false,
         writer: kifu_audit::output::WriterOptions::default(),

@@ -821,3 +821,25 @@ fn explain_names_a_record_that_left_a_thrown_in_stone_on_the_board() {
     assert!(text.contains(": exact\n"), "{text}");
     assert!(!text.contains("thrown into"), "{text}");
 }
+
+/// `explain` finds a game inside an archive whose list of files is encrypted when given its
+/// password; without it, the error says why no member of that name is found.
+#[test]
+fn explain_opens_an_encrypted_archive_with_its_password() {
+    use kifu_audit::cli::explain::pick_game;
+    use kifu_audit::sgf::{Limits, Status};
+    let rar = repo().join("tests/fixtures/archives/rar/games-encrypted-names.rar");
+    let member = Some("19x19-korean-territory.sgf");
+    let limits = Limits::default();
+    let passwords = ["nope".to_string(), "kifu".to_string()];
+    let picked = pick_game(&rar, member, 0, &limits, &passwords).unwrap();
+    assert_eq!(picked.member.as_deref(), member);
+    assert_eq!(picked.ingest.status, Status::Ok);
+    let e = pick_game(&rar, member, 0, &limits, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("no member named") && e.contains("a password is needed"),
+        "{e}"
+    );
+}
