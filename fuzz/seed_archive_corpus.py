@@ -38,7 +38,7 @@ def main():
     seed("samples.tar.gz", ".tar.gz", read("data-samples", "archives", "samples.tar.gz"))
     seed("single.sgf.gz", ".sgf.gz", read("data-samples", "archives", "single.sgf.gz"))
     fixtures = os.path.join(ROOT, "tests", "fixtures", "archives")
-    for sub in ["", "lzh", "rar", os.path.join("rar", "volumes")]:
+    for sub in ["", "lzh", "rar", os.path.join("rar", "volumes"), os.path.join("rar", "locked")]:
         for name in sorted(os.listdir(os.path.join(fixtures, sub))):
             ending = os.path.splitext(name)[1]
             if ending in ENDINGS:

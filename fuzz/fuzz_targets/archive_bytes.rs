@@ -1,7 +1,8 @@
 //! Fuzz target: bytes read as an archive or a compressed file, as `kifu-audit scan` reads one
-//! from disk (`sgf::source::read_bytes`). The first byte picks the name's ending — zip, 7z,
-//! tar, tar.gz, tar.bz2, tar.xz, tar.zst, a single .sgf.gz/.bz2/.xz/.zst, lzh or ugz —, the
-//! rest is the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2,
+//! from disk (`sgf::source::read_bytes_with`), with two passwords to try on what is encrypted
+//! (a wrong one, then `kifu`, the encrypted fixtures' password). The first byte picks the
+//! name's ending — zip, 7z, tar, tar.gz, tar.bz2, tar.xz, tar.zst, a single
+//! .sgf.gz/.bz2/.xz/.zst, lzh, ugz or rar —, the rest is the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2,
 //! xz2, zstd, delharc) under the product's own bookkeeping: size limits, solid blocks cut short, members
 //! named by the member that cut them off, nested archives.
 //!
@@ -10,7 +11,7 @@
 //! archive names its member.
 #![no_main]
 
-use kifu_audit::sgf::source::{read_bytes, InputItem, SourceError};
+use kifu_audit::sgf::source::{read_bytes_with, InputItem, ReadOptions, SourceError};
 use libfuzzer_sys::fuzz_target;
 
 const ENDINGS: [&str; 14] = [
@@ -28,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     let name = format!("input{ending}");
     let archive = !ending.starts_with(".sgf");
     let mut items = 0usize;
-    read_bytes(&name, file.to_vec(), MAX_BYTES, &mut |item: InputItem| {
+    let opts = ReadOptions {
+        max_bytes: MAX_BYTES,
+        passwords: vec!["nope".to_string(), "kifu".to_string()],
+    };
+    read_bytes_with(&name, file.to_vec(), &opts, &mut |item: InputItem| {
         items += 1;
         assert_eq!(item.source, name);
         match &item.data {

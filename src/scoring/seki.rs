@@ -262,10 +262,26 @@ impl SekiFinder {
     /// fewer than seven points, and borders no neutral region of more than
     /// [`SEKI_REGION_MAX`] points.
     fn short_of_eyes_and_room(&mut self, g: &Geom, st: &Structure, i: usize) -> bool {
+        self.eye_regions(g, st, i, &[])
+            .is_some_and(|(eyes, points, _)| eyes <= 1 && points < 7)
+    }
+
+    /// The eye regions (one-colour regions of `live`) beside the chain at `i`, those flagged
+    /// in `skip` (indexed by region; shorter: none) left out: how many, their points, and
+    /// the last; `None` when the chain borders a neutral region of more than
+    /// [`SEKI_REGION_MAX`] points.
+    fn eye_regions(
+        &mut self,
+        g: &Geom,
+        st: &Structure,
+        i: usize,
+        skip: &[bool],
+    ) -> Option<(u32, u32, usize)> {
         let c = self.live[i];
         let ch = st.chain_id[i] as usize;
         let mut eyes = 0;
         let mut eye_points = 0;
+        let mut last = usize::MAX;
         self.seen.clear(g.size);
         for &s in st.stones(ch) {
             for n in g.adj(s as usize) {
@@ -274,16 +290,18 @@ impl SekiFinder {
                 }
                 let r = self.region[n] as usize;
                 let (borders, size) = self.regions[r];
-                if borders == c && self.seen.insert(r) {
+                let skipped = skip.get(r).copied().unwrap_or(false);
+                if borders == c && !skipped && self.seen.insert(r) {
                     eyes += 1;
                     eye_points += size as u32;
+                    last = r;
                 }
                 if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
-                    return false;
+                    return None;
                 }
             }
         }
-        eyes <= 1 && eye_points < 7
+        Some((eyes, eye_points, last))
     }
 
     /// Whether the chain at `i` has at most one eye region besides the seki eyes `hot`, of
@@ -299,27 +317,9 @@ impl SekiFinder {
     ) -> bool {
         let c = self.live[i];
         let ch = st.chain_id[i] as usize;
-        let mut eyes = 0;
-        let mut eye_points = 0;
-        let mut other = usize::MAX;
-        self.seen.clear(g.size);
-        for &s in st.stones(ch) {
-            for n in g.adj(s as usize) {
-                if self.live[n] != EMPTY {
-                    continue;
-                }
-                let r = self.region[n] as usize;
-                let (borders, size) = self.regions[r];
-                if borders == c && !hot[r] && self.seen.insert(r) {
-                    eyes += 1;
-                    eye_points += size as u32;
-                    other = r;
-                }
-                if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
-                    return false;
-                }
-            }
-        }
+        let Some((eyes, eye_points, other)) = self.eye_regions(g, st, i, hot) else {
+            return false;
+        };
         if eyes > 1 || eye_points >= 7 {
             return false;
         }

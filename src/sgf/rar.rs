@@ -77,6 +77,23 @@ fn first_encrypted_game(members: &[rars::ArchiveMember], alone: bool) -> Option<
     })
 }
 
+/// The password of an archive's (or set's) encrypted members: that of its headers when they
+/// are encrypted, else the first of `opts.passwords` that decodes its first encrypted game
+/// member ([`first_encrypted_game`], `alone` as there; [`probe_passwords`]), else none.
+fn members_password<'p>(
+    header: Option<&'p [u8]>,
+    opts: &'p ReadOptions,
+    members: &[rars::ArchiveMember],
+    alone: bool,
+    decode: &mut ProbeDecode<'_>,
+) -> Option<&'p [u8]> {
+    if header.is_some() || opts.passwords.is_empty() {
+        return header;
+    }
+    let target = first_encrypted_game(members, alone)?;
+    probe_passwords(opts, members, target, decode)
+}
+
 /// A decoding for [`probe_passwords`]: the password, the member to decode, its writer, the
 /// flag to set once the decoding has gone past it.
 type ProbeDecode<'a> =
@@ -404,19 +421,15 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     let members: Vec<rars::ArchiveMember> = archive.members().collect();
     // in a solid archive no member's data may be skipped: the next members are decoded from it
     let solid = members.iter().any(rars::ArchiveMember::is_solid);
-    // encrypted members: the password of the headers, else the first that decodes the first
-    let password = match first_encrypted_game(&members, true) {
-        _ if header_password.is_some() => header_password,
-        Some(target) if !opts.passwords.is_empty() => probe_passwords(
-            opts,
-            &members,
-            target,
-            &mut |password, target, writer, past| {
-                probe_archive(&archive, solid, password, target, writer, past)
-            },
-        ),
-        _ => None,
-    };
+    let password = members_password(
+        header_password,
+        opts,
+        &members,
+        true,
+        &mut |password, target, writer, past| {
+            probe_archive(&archive, solid, password, target, writer, past)
+        },
+    );
     let mut reading = Reading {
         source,
         opts,
@@ -958,18 +971,15 @@ pub(super) fn read_rar_set(
             return go_on;
         }
     };
-    let password = match first_encrypted_game(&members, false) {
-        _ if header_password.is_some() => header_password,
-        Some(target) if !opts.passwords.is_empty() => probe_passwords(
-            opts,
-            &members,
-            target,
-            &mut |password, target, writer, past| {
-                probe_set(&archives, &members, password, target, writer, past)
-            },
-        ),
-        _ => None,
-    };
+    let password = members_password(
+        header_password,
+        opts,
+        &members,
+        false,
+        &mut |password, target, writer, past| {
+            probe_set(&archives, &members, password, target, writer, past)
+        },
+    );
     let mut reading = Reading {
         source,
         opts,
