@@ -94,10 +94,16 @@ fn members_password<'p>(
     probe_passwords(opts, members, target, decode)
 }
 
-/// A decoding for [`probe_passwords`]: the password, the member to decode, its writer, the
-/// flag to set once the decoding has gone past it.
-type ProbeDecode<'a> =
-    dyn FnMut(&[u8], usize, Box<dyn io::Write>, Rc<RefCell<bool>>) -> rars::Result<()> + 'a;
+/// The member a password is tested on: its index among the members, the writer of its bytes,
+/// and a flag to set once the decoding has gone past it (its hash is checked by then).
+struct Probe {
+    target: usize,
+    writer: Option<Box<dyn io::Write>>,
+    past: Rc<RefCell<bool>>,
+}
+
+/// A decoding for [`probe_passwords`], with a password, of the members up to a [`Probe`]'s.
+type ProbeDecode<'a> = dyn FnMut(&[u8], Probe) -> rars::Result<()> + 'a;
 
 /// The first of `opts.passwords` under which the member `target` of a RAR archive or set
 /// decodes whole, its hash checked (a wrong RAR 5 password fails its check value at once; a
@@ -118,7 +124,12 @@ fn probe_passwords<'p>(
     for password in &opts.passwords {
         let member = RarMember::new(String::new(), &[], size, opts.max_bytes, None);
         let past = Rc::new(RefCell::new(false));
-        let outcome = decode(password.as_bytes(), target, member.writer(), past.clone());
+        let probe = Probe {
+            target,
+            writer: Some(member.writer()),
+            past: past.clone(),
+        };
+        let outcome = decode(password.as_bytes(), probe);
         let checked = outcome.is_ok() || *past.borrow();
         if checked && member.whole() {
             return Some(password.as_bytes());
@@ -426,9 +437,7 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
         opts,
         &members,
         true,
-        &mut |password, target, writer, past| {
-            probe_archive(&archive, solid, password, target, writer, past)
-        },
+        &mut |password, probe| probe_archive(&archive, solid, password, probe),
     );
     let mut reading = Reading {
         source,
@@ -514,19 +523,16 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
     reading.go_on
 }
 
-/// Decodes the members of `archive` up to its member `target` with `password` (the members
-/// before it into nothing, and only when the archive is `solid`: they are skipped otherwise),
-/// `target` into `writer`, and stops at the member after it, setting `past` (the target's
-/// hash is checked by then).
+/// Decodes the members of `archive` up to the probe's with `password` (the members before it
+/// into nothing, and only when the archive is `solid`: they are skipped otherwise), the
+/// probe's into its writer, and stops at the member after it.
 fn probe_archive(
     archive: &rars::Archive,
     solid: bool,
     password: &[u8],
-    target: usize,
-    writer: Box<dyn io::Write>,
-    past: Rc<RefCell<bool>>,
+    mut probe: Probe,
 ) -> rars::Result<()> {
-    let mut writer = Some(writer);
+    let target = probe.target;
     let mut index = 0;
     archive
         .extract_with_control_and_errors(
@@ -541,12 +547,12 @@ fn probe_archive(
                         rars::ExtractionDecision::Skip
                     }
                 } else if k == target {
-                    match writer.take() {
+                    match probe.writer.take() {
                         Some(w) => rars::ExtractionDecision::Extract(w),
                         None => rars::ExtractionDecision::Stop,
                     }
                 } else {
-                    *past.borrow_mut() = true;
+                    *probe.past.borrow_mut() = true;
                     rars::ExtractionDecision::Stop
                 })
             },
@@ -870,18 +876,15 @@ fn open_volumes(
     (archives, None)
 }
 
-/// Decodes the members of a volume set up to its member `target` with `password` (the members
-/// before it into nothing), `target` into `writer`, and stops at the member after it, setting
-/// `past` (the target's hash is checked by then).
+/// Decodes the members of a volume set up to the probe's with `password` (the members before
+/// it into nothing), the probe's into its writer, and stops at the member after it.
 fn probe_set(
     archives: &[rars::Archive],
     members: &[rars::ArchiveMember],
     password: &[u8],
-    target: usize,
-    writer: Box<dyn io::Write>,
-    past: Rc<RefCell<bool>>,
+    mut probe: Probe,
 ) -> rars::Result<()> {
-    let mut writer = Some(writer);
+    let target = probe.target;
     let mut begun = 0;
     rars::extract_volumes_to_with_options(archives, rar_options(Some(password)), |meta| {
         let at = members[begun.min(members.len())..]
@@ -890,12 +893,12 @@ fn probe_set(
             .map(|k| begun + k);
         begun = at.map_or(begun, |k| k + 1);
         match at {
-            Some(k) if k == target => match writer.take() {
+            Some(k) if k == target => match probe.writer.take() {
                 Some(w) => Ok(w),
                 None => Err(rars::Error::WriterFailure("probed")),
             },
             Some(k) if k > target => {
-                *past.borrow_mut() = true;
+                *probe.past.borrow_mut() = true;
                 Err(rars::Error::WriterFailure("probed"))
             }
             _ => Ok(Box::new(io::sink())),
@@ -976,9 +979,7 @@ pub(super) fn read_rar_set(
         opts,
         &members,
         false,
-        &mut |password, target, writer, past| {
-            probe_set(&archives, &members, password, target, writer, past)
-        },
+        &mut |password, probe| probe_set(&archives, &members, password, probe),
     );
     let mut reading = Reading {
         source,
