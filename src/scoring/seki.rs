@@ -10,8 +10,8 @@
 //! otherwise one side has eyes to spare and the point is a dame that needs *teire*, not a
 //! seki. Nor is it one when a chain beside it also borders a neutral region of more than
 //! [`SEKI_REGION_MAX`] points: that chain can still move out (a fight of an unfinished game,
-//! not a seki). Chains touching a seki liberty are seki chains; so are chains that share a
-//! small eye with them and have no second eye of their own ([`SEKI_SHARED_EYE_MAX`]). The
+//! not a seki). Chains touching a seki liberty are seki chains; so are the groups that share
+//! a small eye with them and have no second eye of their own ([`SEKI_SHARED_EYE_MAX`]). The
 //! one-colour regions of seki chains are seki eyes (see `count`).
 
 use super::analysis::{Marker, Structure, NONE};
@@ -27,22 +27,25 @@ use super::geom::{opp, Geom, BLACK, EMPTY, WHITE};
 pub(crate) const SEKI_REGION_MAX: u16 = 4;
 
 /// The largest eye through which seki spreads to another chain of the same colour
-/// ([`SekiFinder::spread_through_eyes`]): a chain whose only other eye is its own small one
-/// and which shares an eye with a seki chain lives by the seki, not by two eyes of its own,
-/// and its eye scores nothing under territory counting. Fox 9d, corpus/dev
+/// ([`SekiFinder::spread_through_eyes`]): a group that shares an eye with seki stones and has
+/// at most one small eye of its own besides lives by the seki, not by two eyes of its own, and
+/// its eye scores nothing under territory counting. Fox 9d, corpus/dev
 /// `featurecat_go-dataset/9d/9d2/9k/1534992301022405177.sgf`: a lone black stone in seki in
 /// the corner shares its eye with a black group whose other eye is one point, and the
-/// record, `W+3.5`, scores neither eye (W+2.5 when the group's own eye counted).
+/// record, `W+3.5`, scores neither eye (W+2.5 when the group's own eye counted). The group
+/// is the chains joined through that other eye (KGS 2002-01-12-8, `W+2.50`, a seki in the
+/// centre).
 ///
-/// **Choice**, counted games exact before → after: Fox 361 → 363, KGS Japanese without
-/// markup 1,482 → 1,485, KGS with markup 895 → 895 (a first version that spread into any
+/// **Choice**, counted games exact under seed 0, stop 47 → this: Fox 361 → 363, KGS
+/// Japanese without markup 1,482 → 1,486, KGS with markup 895 → 895 (spreading into every
 /// chain beside the eye lost one: a group with eyes elsewhere, through another chain), Tygem
-/// 21,559 → 21,547: 8 records gained, and 20 lost that all score the seki eyes, as most
-/// Tygem records with a seki eye do (the seki-eye convention of README's "Rules and
-/// choices"; Korean counting scores nothing for them). Games no convention explains
-/// (`queries/record_disagreement_causes.sql`) fall everywhere: Fox 126 → 124, KGS 80 → 77,
-/// Tygem 770 → 764. One point gives the same counted results; six points changed one more
-/// resigned game than two.
+/// 21,559 → 21,548: the 25 records that leave `exact` all score the seki eyes, as most Tygem
+/// records with a seki eye do (the seki-eye convention of README's "Rules and choices";
+/// Korean counting scores nothing for them), 14 join it. Games no convention explains
+/// (`queries/record_disagreement_causes.sql`) fall everywhere: Fox 126 → 124, KGS 80 → 76,
+/// Tygem 770 → 759. Spreading to one chain with an eye of its own alone, not to the group:
+/// KGS 1,485, Tygem 21,547 and 764 unexplained. One point gives the same counted results as
+/// two; six changed one more resigned game.
 pub(crate) const SEKI_SHARED_EYE_MAX: u16 = 2;
 
 /// Scratch state of the seki finder.
@@ -59,6 +62,8 @@ pub(crate) struct SekiFinder {
     /// Per region: a seki eye of at most [`SEKI_SHARED_EYE_MAX`] points (see
     /// [`SekiFinder::spread_through_eyes`]).
     hot: Vec<bool>,
+    /// The regions beside a chain ([`SekiFinder::regions_beside`]).
+    beside: Vec<u16>,
 }
 
 impl Default for SekiFinder {
@@ -71,6 +76,7 @@ impl Default for SekiFinder {
             neutral: Vec::new(),
             seen: Marker::default(),
             hot: Vec::new(),
+            beside: Vec::new(),
         }
     }
 }
@@ -170,10 +176,11 @@ impl SekiFinder {
         shared
     }
 
-    /// Chains that share an eye of at most [`SEKI_SHARED_EYE_MAX`] points with seki chains,
-    /// and have at most one small eye of their own besides (no other chain's), are seki
-    /// chains too, until nothing changes: their eyes are then seki eyes, which territory
-    /// counting does not score (see [`SEKI_SHARED_EYE_MAX`]).
+    /// Chains that share an eye of at most [`SEKI_SHARED_EYE_MAX`] points with seki chains
+    /// are seki chains too, with the chains they make a group with through their other eye,
+    /// when that group has one small eye at most besides
+    /// ([`SekiFinder::group_short_of_eyes`]); until nothing changes. Their eyes are then seki
+    /// eyes, which territory counting does not score (see [`SEKI_SHARED_EYE_MAX`]).
     fn spread_through_eyes(&mut self, g: &Geom, st: &Structure, seki: &mut [bool]) {
         let mut hot = std::mem::take(&mut self.hot);
         hot.clear();
@@ -200,14 +207,15 @@ impl SekiFinder {
                 }
                 for n in g.adj(i) {
                     let v = self.live[n];
-                    if (v == BLACK || v == WHITE)
-                        && !seki[n]
-                        && self.short_of_other_eyes(g, st, n, &hot, seki)
-                    {
-                        for &s in st.stones(st.chain_id[n] as usize) {
-                            seki[s as usize] = true;
+                    if (v == BLACK || v == WHITE) && !seki[n] {
+                        if let Some(group) = self.group_short_of_eyes(g, st, n, &hot) {
+                            for ch in group {
+                                for &s in st.stones(ch) {
+                                    seki[s as usize] = true;
+                                }
+                            }
+                            changed = true;
                         }
-                        changed = true;
                     }
                 }
             }
@@ -262,77 +270,86 @@ impl SekiFinder {
     /// fewer than seven points, and borders no neutral region of more than
     /// [`SEKI_REGION_MAX`] points.
     fn short_of_eyes_and_room(&mut self, g: &Geom, st: &Structure, i: usize) -> bool {
-        self.eye_regions(g, st, i, &[])
-            .is_some_and(|(eyes, points, _)| eyes <= 1 && points < 7)
-    }
-
-    /// The eye regions (one-colour regions of `live`) beside the chain at `i`, those flagged
-    /// in `skip` (indexed by region; shorter: none) left out: how many, their points, and
-    /// the last; `None` when the chain borders a neutral region of more than
-    /// [`SEKI_REGION_MAX`] points.
-    fn eye_regions(
-        &mut self,
-        g: &Geom,
-        st: &Structure,
-        i: usize,
-        skip: &[bool],
-    ) -> Option<(u32, u32, usize)> {
         let c = self.live[i];
         let ch = st.chain_id[i] as usize;
         let mut eyes = 0;
         let mut eye_points = 0;
-        let mut last = usize::MAX;
         self.seen.clear(g.size);
+        self.regions_beside(g, st, ch);
+        for k in 0..self.beside.len() {
+            let r = self.beside[k] as usize;
+            let (borders, size) = self.regions[r];
+            if borders == c && self.seen.insert(r) {
+                eyes += 1;
+                eye_points += size as u32;
+            }
+            if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
+                return false;
+            }
+        }
+        eyes <= 1 && eye_points < 7
+    }
+
+    /// The empty regions beside the stones of chain `ch`, into `beside` (once per stone and
+    /// side: a region may come more than once).
+    fn regions_beside(&mut self, g: &Geom, st: &Structure, ch: usize) {
+        self.beside.clear();
         for &s in st.stones(ch) {
             for n in g.adj(s as usize) {
-                if self.live[n] != EMPTY {
-                    continue;
-                }
-                let r = self.region[n] as usize;
-                let (borders, size) = self.regions[r];
-                let skipped = skip.get(r).copied().unwrap_or(false);
-                if borders == c && !skipped && self.seen.insert(r) {
-                    eyes += 1;
-                    eye_points += size as u32;
-                    last = r;
-                }
-                if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
-                    return None;
+                if self.live[n] == EMPTY {
+                    self.beside.push(self.region[n]);
                 }
             }
         }
-        Some((eyes, eye_points, last))
     }
 
-    /// Whether the chain at `i` has at most one eye region besides the seki eyes `hot`, of
-    /// fewer than seven points, and borders no neutral region of more than
-    /// [`SEKI_REGION_MAX`] points.
-    fn short_of_other_eyes(
+    /// The group the seki spreads to from the chain at `i`: the chains of its colour joined
+    /// to it through its eye regions other than the seki eyes `hot`, when the whole group has
+    /// at most one such eye, of fewer than seven points, and no chain of it borders a
+    /// neutral region of more than [`SEKI_REGION_MAX`] points (it could move out). `None`
+    /// when the group lives by eyes of its own, or has room.
+    fn group_short_of_eyes(
         &mut self,
         g: &Geom,
         st: &Structure,
         i: usize,
         hot: &[bool],
-        seki: &[bool],
-    ) -> bool {
+    ) -> Option<Vec<usize>> {
         let c = self.live[i];
-        let ch = st.chain_id[i] as usize;
-        let Some((eyes, eye_points, other)) = self.eye_regions(g, st, i, hot) else {
-            return false;
-        };
-        if eyes > 1 || eye_points >= 7 {
-            return false;
+        let mut chains = vec![st.chain_id[i] as usize];
+        let mut eye = None;
+        let mut k = 0;
+        while k < chains.len() {
+            self.regions_beside(g, st, chains[k]);
+            k += 1;
+            for j in 0..self.beside.len() {
+                let r = self.beside[j] as usize;
+                let (borders, size) = self.regions[r];
+                if borders == BLACK | WHITE && size > SEKI_REGION_MAX {
+                    return None;
+                }
+                if borders != c || hot[r] || eye == Some(r) {
+                    continue;
+                }
+                if eye.is_some() || size >= 7 {
+                    return None;
+                }
+                eye = Some(r);
+                // the chains around that eye are one group with this one
+                for p in g.points() {
+                    if self.live[p] != EMPTY || self.region[p] as usize != r {
+                        continue;
+                    }
+                    for m in g.adj(p) {
+                        let other = st.chain_id[m] as usize;
+                        if self.live[m] == c && !chains.contains(&other) {
+                            chains.push(other);
+                        }
+                    }
+                }
+            }
         }
-        // the other eye is this chain's alone (or shared with seki chains): another chain
-        // there would make the two one group with more eyes
-        eyes == 0
-            || g.points().all(|p| {
-                self.live[p] != EMPTY
-                    || self.region[p] as usize != other
-                    || g.adj(p)
-                        .iter()
-                        .all(|&n| self.live[n] != c || st.chain_id[n] as usize == ch || seki[n])
-            })
+        Some(chains)
     }
 
     /// Whether the chain `c` makes by filling `i` keeps room besides one small eye of its
