@@ -942,6 +942,8 @@ fn read_zip<R: Read + io::Seek>(
         }
     };
     let mut inflater = MemberInflater::default();
+    // the password that opened the last encrypted member: tried first on the next
+    let mut last_password = 0;
     // where each member read so far lies in the file: start → (end, name)
     let mut spans: std::collections::BTreeMap<u64, (u64, String)> = Default::default();
     for i in 0..archive.len() {
@@ -980,7 +982,7 @@ fn read_zip<R: Read + io::Seek>(
             Member::Skip => continue,
             Member::Read(name, data) => (name, data),
             Member::Encrypted(name) => {
-                let data = decrypt_zip_member(&mut archive, i, opts);
+                let data = decrypt_zip_member(&mut archive, i, opts, &mut last_password);
                 (name, data)
             }
             Member::ViaZip(known) => match archive.by_index(i) {
@@ -1057,13 +1059,21 @@ enum Member {
 /// The bytes of the encrypted member `i` of `archive`, decrypted with the first of the
 /// passwords that opens it and reads to an end whose CRC-32 (ZipCrypto) or authentication
 /// code (AES) checks: a wrong ZipCrypto password passes the one-byte check of the header once
-/// in 256 tries, and then fails there.
+/// in 256 tries, and then fails there. The passwords are tried from `last` on (the one that
+/// opened the member before, which becomes this member's): an AES member costs a key
+/// derivation for each password tried (**choice**: 6,967 Tygem games in a zip made by 7-Zip
+/// with AES-256, `--playouts 1`, the right password given second: 10.8 s trying each member
+/// from the first password, 5.6 s from the last that worked, 5.8 s with the right one alone;
+/// 0.9 s unencrypted).
 fn decrypt_zip_member<R: Read + io::Seek>(
     archive: &mut zip::ZipArchive<R>,
     i: usize,
     opts: &ReadOptions,
+    last: &mut usize,
 ) -> Result<Vec<u8>, SourceError> {
-    for password in &opts.passwords {
+    let n = opts.passwords.len();
+    for k in (0..n).map(|k| (k + *last) % n) {
+        let password = &opts.passwords[k];
         let entry = match archive.by_index_decrypt(i, password.as_bytes()) {
             Ok(entry) => entry,
             Err(zip::result::ZipError::InvalidPassword) => continue,
@@ -1071,7 +1081,10 @@ fn decrypt_zip_member<R: Read + io::Seek>(
         };
         let size = entry.size();
         match read_limited_sized(entry, opts.max_bytes, size) {
-            Ok(bytes) => return Ok(bytes),
+            Ok(bytes) => {
+                *last = k;
+                return Ok(bytes);
+            }
             Err(e @ SourceError::TooLarge { .. }) => return Err(e),
             Err(_) => continue,
         }
