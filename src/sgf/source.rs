@@ -1243,12 +1243,12 @@ fn open_7z<R: Read + io::Seek>(
     Ok(archive)
 }
 
-/// The password to read the 7z archive `reader` with: none when nothing in it is encrypted
-/// or no password is given; else the first of `opts.passwords` that opens its list of files
-/// (when that is encrypted) and decodes its first encrypted member whole, CRC-32 checked
-/// (a wrong AES key decodes to garbage that fails there); none again when no password does,
-/// and the encrypted members become rows that say so. An error when the archive cannot be
-/// read at all, or its list of files is encrypted and no password opens it.
+/// The password to read the 7z archive `reader` with, `opts.passwords` not empty: none when
+/// nothing in it is encrypted; else the first of them that opens its list of files (when
+/// that is encrypted) and decodes its first encrypted member whole, CRC-32 checked (a wrong
+/// AES key decodes to garbage that fails there); none again when no password does, and the
+/// encrypted members become rows that say so. An error when the archive cannot be read at
+/// all, or its list of files is encrypted and no password opens it.
 fn seven_z_password<R: Read + io::Seek>(
     reader: &mut R,
     opts: &ReadOptions,
@@ -1261,14 +1261,12 @@ fn seven_z_password<R: Read + io::Seek>(
     let listed = match open_7z(&mut *reader, Password::empty()) {
         Ok(archive) => {
             let files = archive.archive().files.len();
-            if opts.passwords.is_empty()
-                || !(0..files).any(|i| archive.archive().is_file_encrypted(i))
-            {
+            if !(0..files).any(|i| archive.archive().is_file_encrypted(i)) {
                 return Ok(Password::empty());
             }
             true
         }
-        Err(e) if encrypted(&e) && !opts.passwords.is_empty() => false,
+        Err(e) if encrypted(&e) => false,
         Err(e) => return Err(e),
     };
     let mut last = None;
@@ -1407,26 +1405,25 @@ fn read_7z<R: Read + io::Seek>(
     let max_bytes = opts.max_bytes;
     use sevenz_rust2::EntryDecision;
     let mut reader = reader;
-    let password = match seven_z_password(&mut reader, opts) {
-        Ok(p) => p,
+    // without passwords there is nothing to choose: the archive is opened once
+    let chosen = if opts.passwords.is_empty() {
+        Ok(sevenz_rust2::Password::empty())
+    } else {
+        seven_z_password(&mut reader, opts).and_then(|password| {
+            reader
+                .rewind()
+                .map(|()| password)
+                .map_err(|e| sevenz_rust2::Error::Io(e, "rewind".into()))
+        })
+    };
+    let mut archive = match chosen.and_then(|password| open_7z(reader, password)) {
+        Ok(a) => a,
         Err(e) if encrypted(&e) => {
             return sink(archive_error(
                 source,
                 format!("{source}: its list of files is {}", encrypted_why(opts)),
             ))
         }
-        Err(e) => {
-            return sink(archive_error(
-                source,
-                format!("{source}: not a readable 7z: {}", seven_z_error(&e)),
-            ))
-        }
-    };
-    if let Err(e) = reader.rewind() {
-        return sink(archive_error(source, format!("{source}: {e}")));
-    }
-    let mut archive = match open_7z(reader, password) {
-        Ok(a) => a,
         Err(e) => {
             return sink(archive_error(
                 source,
