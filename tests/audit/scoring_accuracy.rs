@@ -643,9 +643,9 @@ fn tygem_games_rarely_leave_one_side_nothing() {
 const TYGEM_NOTHING_CEILING: f64 = 0.0005;
 
 /// At most 0.1% of the Tygem games may hold a seki of more than ten points (measured 0.088%, 68
-/// games; 0.065%, 50, before stop 48's seki spreading through a small shared eye, the new
-/// ones games not counted whose seki held eight to ten points already (the twelve of its
-/// first version all resigned or lost on time); 0.060%, 46, before stop 44's enclosed groups of a game not counted needing only 60%
+/// games; 0.065%, 50, before stop 48's seki spreading through a small shared eye, the
+/// eighteen new all games resigned or lost on time whose seki held four to ten points
+/// already; 0.060%, 46, before stop 44's enclosed groups of a game not counted needing only 60%
 /// of the final playouts, the four new all resigned games stopped mid-fight, three of them now
 /// named for the side that did not resign; 0.054%, 42, before stop 43's semeai check in every
 /// enclosure of a game not counted;
