@@ -296,7 +296,28 @@ struct Reading<'a> {
     opened: bool,
 }
 
-impl Reading<'_> {
+impl<'a> Reading<'a> {
+    /// A reading not begun; `opened`: a password opens the encrypted members.
+    fn new(
+        source: &'a str,
+        opts: &'a ReadOptions,
+        depth: u8,
+        skipped: &'a mut Skipped,
+        sink: &'a mut dyn FnMut(InputItem) -> bool,
+        opened: bool,
+    ) -> Self {
+        Reading {
+            source,
+            opts,
+            depth,
+            skipped,
+            sink,
+            go_on: true,
+            begun: 0,
+            opened,
+        }
+    }
+
     /// Hands on the game member whose decoding has ended (its bytes or its error).
     fn finish(&mut self, member: Option<RarMember>) {
         if let (Some(m), true) = (member, self.go_on) {
@@ -439,16 +460,7 @@ pub(super) fn read_rar<R: Read + Seek + Send + 'static>(
         true,
         &mut |password, probe| probe_archive(&archive, solid, password, probe),
     );
-    let mut reading = Reading {
-        source,
-        opts,
-        depth,
-        skipped,
-        sink,
-        go_on: true,
-        begun: 0,
-        opened: password.is_some(),
-    };
+    let mut reading = Reading::new(source, opts, depth, skipped, sink, password.is_some());
     let current: RefCell<Option<RarMember>> = RefCell::new(None);
     let outcome = archive.extract_with_control_and_errors(
         rar_options(password),
@@ -965,13 +977,12 @@ pub(super) fn read_rar_set(
             } else {
                 broken.unwrap_or_else(|| e.to_string())
             };
-            let go_on = sink(archive_error(
+            return sink(archive_error(
                 source,
                 format!(
                     "{source}: not a readable RAR volume set ({why}); its members are not known"
                 ),
             ));
-            return go_on;
         }
     };
     let password = members_password(
@@ -981,16 +992,7 @@ pub(super) fn read_rar_set(
         false,
         &mut |password, probe| probe_set(&archives, &members, password, probe),
     );
-    let mut reading = Reading {
-        source,
-        opts,
-        depth: 0,
-        skipped,
-        sink,
-        go_on: true,
-        begun: 0,
-        opened: password.is_some(),
-    };
+    let mut reading = Reading::new(source, opts, 0, skipped, sink, password.is_some());
     let current: RefCell<Option<RarMember>> = RefCell::new(None);
     let outcome = rars::extract_volumes_to_with_options(&archives, rar_options(password), |meta| {
         reading.finish(current.borrow_mut().take());

@@ -1295,7 +1295,7 @@ fn decodes_first_encrypted<R: Read + io::Seek>(
     max_bytes: u64,
 ) -> bool {
     use sevenz_rust2::EntryDecision;
-    let entries = SevenZEntries::new(archive.archive());
+    let mut entries = SevenZEntries::new(archive.archive());
     let blocks = &archive.archive().stream_map.file_block_index;
     let Some(target) = entries
         .order
@@ -1308,9 +1308,8 @@ fn decodes_first_encrypted<R: Read + io::Seek>(
     if archive.archive().files[target].size() > max_bytes {
         return true;
     }
-    let block = blocks[target];
-    let block_of: Vec<Option<usize>> = blocks.clone();
-    let mut entries = entries;
+    // the members sharing the target's block are decoded through; the others are skipped
+    let beside: Vec<bool> = blocks.iter().map(|&b| b == blocks[target]).collect();
     let mut cursor = 0;
     let mut whole = false;
     let _ = archive.for_each_entries_with_decision(|entry, data| {
@@ -1322,7 +1321,7 @@ fn decodes_first_encrypted<R: Read + io::Seek>(
             return Ok(EntryDecision::Stop);
         }
         Ok(match index {
-            Some(i) if block_of[i] == block => EntryDecision::Continue,
+            Some(i) if beside[i] => EntryDecision::Continue,
             _ => EntryDecision::SkipBlock,
         })
     });
@@ -1396,7 +1395,7 @@ impl SevenZEntries {
 /// encrypted or unknown method, or an archive damaged before the member.
 fn read_7z<R: Read + io::Seek>(
     source: &str,
-    reader: R,
+    mut reader: R,
     opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
@@ -1404,7 +1403,6 @@ fn read_7z<R: Read + io::Seek>(
 ) -> bool {
     let max_bytes = opts.max_bytes;
     use sevenz_rust2::EntryDecision;
-    let mut reader = reader;
     // without passwords there is nothing to choose: the archive is opened once
     let chosen = if opts.passwords.is_empty() {
         Ok(sevenz_rust2::Password::empty())
