@@ -54,4 +54,42 @@ pub struct GameRow {
     pub ingest: Ingested,
     pub replay: Option<ReplaySummary>,
     pub score: Option<ScoreReport>,
+    /// The stones of the score's disputed chain in GTP notation (`H6 J6`), made once for
+    /// the `disputed_chain` column.
+    pub disputed_points: Option<String>,
+}
+
+impl GameRow {
+    /// A row of `source` (and `member`) from its ingestion, replay and score.
+    pub fn new(
+        source: String,
+        member: Option<String>,
+        ingest: Ingested,
+        replay: Option<ReplaySummary>,
+        score: Option<ScoreReport>,
+    ) -> GameRow {
+        let size = ingest
+            .record
+            .as_ref()
+            .map(|r| (r.board_width, r.board_height));
+        let disputed_points = score
+            .as_ref()
+            .and_then(|s| s.disputed_chain.as_ref())
+            .zip(size)
+            .map(|(d, (w, h))| {
+                d.stones
+                    .iter()
+                    .map(|&p| crate::render::coord(p, w, h))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+        GameRow {
+            source,
+            member,
+            ingest,
+            replay,
+            score,
+            disputed_points,
+        }
+    }
 }

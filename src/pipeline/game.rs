@@ -241,13 +241,13 @@ pub fn row_from_ingested(
         }
         None => (None, None),
     };
-    GameRow {
-        source: source.to_string(),
-        member: member.map(str::to_string),
+    GameRow::new(
+        source.to_string(),
+        member.map(str::to_string),
         ingest,
         replay,
         score,
-    }
+    )
 }
 
 #[cfg(test)]

@@ -293,22 +293,17 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
     if !message.contains(&item.source) {
         message = format!("{where_}: {message}");
     }
-    GameRow {
-        source: item.source.clone(),
-        member: item.member.clone(),
-        ingest: Ingested {
-            game_index: 0,
-            status: Status::Error,
-            error_kind: Some(kind),
-            error_message: Some(message),
-            charset_declared: None,
-            charset_used: None,
-            charset_lossy: false,
-            record: None,
-        },
-        replay: None,
-        score: None,
-    }
+    let ingest = Ingested {
+        game_index: 0,
+        status: Status::Error,
+        error_kind: Some(kind),
+        error_message: Some(message),
+        charset_declared: None,
+        charset_used: None,
+        charset_lossy: false,
+        record: None,
+    };
+    GameRow::new(item.source.clone(), item.member.clone(), ingest, None, None)
 }
 
 fn make_progress(

@@ -17,6 +17,7 @@
 //! - `playout`: local playouts, the estimator's referee for fights it cannot settle;
 //! - `fastboard`: a small capture-aware board for playouts and the seki finder;
 //! - `seki`: seki liberties and seki chains by dame filling;
+//! - `disputed`: the one chain whose other fate makes our count equal a record that differs;
 //! - `count`: area and territory counts, points needing teire (from the markup when there
 //!   is one), per-point ownership;
 //! - `score`: per-ruleset margins, komi policy, agreement, divergence causes (its module
@@ -28,6 +29,7 @@
 pub(crate) mod analysis;
 pub(crate) mod count;
 pub(crate) mod dead;
+pub(crate) mod disputed;
 pub(crate) mod fastboard;
 pub(crate) mod geom;
 pub(crate) mod local;
@@ -41,6 +43,7 @@ pub(crate) mod testutil;
 
 pub use count::PointOwner;
 pub use dead::{DeadReason, LifeReason};
+pub use disputed::{ChainFate, DisputedChain, DISPUTED_ALIVE_MAX};
 pub use playout::{COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;
@@ -319,6 +322,9 @@ pub struct ScoreReport {
     pub unsettled_stones: Vec<Point>,
     /// What each point counts as, row-major (`y * width + x`).
     pub ownership: Vec<PointOwner>,
+    /// For a counted record we do not reproduce exactly: the one chain whose other fate
+    /// makes our count equal it, if there is one (see [`DisputedChain`]).
+    pub disputed_chain: Option<DisputedChain>,
 }
 
 /// Smallest recorded margin (points) whose exact opposite, as our count, names a record
@@ -442,6 +448,9 @@ pub struct Scorer {
     /// left alive by the playouts) or `LIFE_UNPROVEN`.
     pub(crate) alive: Vec<u8>,
     pub(crate) owner: Vec<PointOwner>,
+    /// `seki` and `owner` kept aside while the disputed-chain search recounts.
+    pub(crate) keep_seki: Vec<bool>,
+    pub(crate) keep_owner: Vec<PointOwner>,
 }
 
 impl Default for Scorer {
@@ -472,6 +481,8 @@ impl Scorer {
             seki: Vec::new(),
             alive: Vec::new(),
             owner: Vec::new(),
+            keep_seki: Vec::new(),
+            keep_owner: Vec::new(),
         }
     }
 
@@ -572,7 +583,9 @@ impl Scorer {
         };
         self.estimator.counted = input.recorded_result.is_some_and(|r| r.counted);
         let a = self.analyse(input.territory_black, input.territory_white);
-        self.report(input, &a)
+        let mut report = self.report(input, &a);
+        report.disputed_chain = self.disputed_chain(input, &a, &report);
+        report
     }
 
     /// Dead stones, seki and counts of `self.cells` (geometry `self.g`).
@@ -590,6 +603,27 @@ impl Scorer {
             &self.st,
             &mut self.owner,
         )
+    }
+
+    /// Counts the position with the current dead and alive marks, finding the seki first
+    /// when the count shows a neutral area where one may be (`self.seki` must be clear).
+    fn count_with_seki(&mut self, g: &Geom, markup: Option<Markup>) -> Counts {
+        let counts = self.count_marked(g, markup);
+        // seki needs a small neutral area touching unproven stones of both colours
+        if self.counter.maybe_seki
+            && self.seki_finder.find(
+                g,
+                &self.cells,
+                &self.st,
+                &self.dead,
+                &self.alive,
+                &mut self.seki,
+                self.estimator.counted,
+            ) > 0
+        {
+            return self.count_marked(g, markup);
+        }
+        counts
     }
 
     pub(crate) fn analyse(&mut self, tb: &[Point], tw: &[Point]) -> Analysed {
@@ -632,21 +666,7 @@ impl Scorer {
             black: tb,
             white: tw,
         });
-        let mut counts = self.count_marked(&g, markup);
-        // seki needs a small neutral area touching unproven stones of both colours
-        if self.counter.maybe_seki
-            && self.seki_finder.find(
-                &g,
-                &self.cells,
-                &self.st,
-                &self.dead,
-                &self.alive,
-                &mut self.seki,
-                self.estimator.counted,
-            ) > 0
-        {
-            counts = self.count_marked(&g, markup);
-        }
+        let counts = self.count_with_seki(&g, markup);
         let as_is = count::as_is_area(&self.st);
         Analysed {
             counts,
@@ -656,26 +676,32 @@ impl Scorer {
         }
     }
 
-    fn report(&self, input: &ScoreInput, a: &Analysed) -> ScoreReport {
-        let g = self.g;
-        let k = &a.counts;
+    /// What the per-ruleset margins are made of, from the counts `k` of a game and its
+    /// as-is areas.
+    fn bases(&self, input: &ScoreInput, k: &Counts, as_is: (u32, u32)) -> score::Bases {
         let h = if score::is_handicap_game(input.handicap) {
             input.handicap
         } else {
             0
         };
         let passes = input.white_midgame_passes as f64 - input.black_midgame_passes as f64;
-        let bases = score::Bases {
+        score::Bases {
             territory: k.territory_margin(input.captures_by_black, input.captures_by_white),
             area: k.area_margin(),
-            as_is: a.as_is.0 as f64 - a.as_is.1 as f64,
+            as_is: as_is.0 as f64 - as_is.1 as f64,
             handicap: h,
             passes,
             seki: k.black_seki_eyes as f64 - k.white_seki_eyes as f64,
             open: k.black_open as f64 - k.white_open as f64,
             teire: k.teire_margin(),
             parity: input.black_plays as f64 - input.white_plays as f64 - h as f64 - passes,
-        };
+        }
+    }
+
+    fn report(&self, input: &ScoreInput, a: &Analysed) -> ScoreReport {
+        let g = self.g;
+        let k = &a.counts;
+        let bases = self.bases(input, k, a.as_is);
         let per_ruleset = score::per_ruleset(
             &bases,
             input.komi_policy,
@@ -755,6 +781,7 @@ impl Scorer {
             seki_stones,
             unsettled_stones,
             ownership,
+            disputed_chain: None,
         }
     }
 }

@@ -83,7 +83,9 @@ RECORD_COLUMNS = {"board_width", "board_height", "handicap", "handicap_source", 
 NULLABLE_UNLESS_ERROR = {"first_illegal_move_{r}", "illegal_kind_{r}",  # NULL when legal
                          "last_mover",                # NULL when no stone was played
                          "margin_recorded_rules",     # NULL when the rules (or komi) are unknown
-                         "flip_cause"}                # NULL without a flip
+                         "flip_cause",                # NULL without a flip
+                         # NULL unless one chain explains a counted record that differs
+                         "disputed_chain", "disputed_color", "disputed_fate", "disputed_matches"}
 
 # Handicap bonus (points to White) per ruleset, as SQL over `handicap` (0 in even games, never 1),
 # and the counting each ruleset's margin is built on. Standard rules: Chinese and Ing give N,
@@ -541,6 +543,22 @@ class Checker:
                   "OR black_throw_ins < 0 OR white_throw_ins < 0",
                   "thrown-in stones outside 0..dead stones of their colour",
                   ["black_throw_ins", "dead_black", "white_throw_ins", "dead_white"])
+
+        if has("disputed_chain", "disputed_color", "disputed_fate", "disputed_matches",
+               "record_agreement", "dead_source"):
+            # SCHEMA.md: the four describe one chain, and only for a counted record we do not
+            # reproduce, its dead stones estimated
+            d = ["disputed_chain", "disputed_color", "disputed_fate", "disputed_matches"]
+            check("disputed", " OR ".join(f"(disputed_chain IS NULL) <> ({c} IS NULL)" for c in d[1:]),
+                  "the disputed_* columns are not null together", d)
+            check("disputed", "disputed_chain IS NOT NULL AND (record_agreement NOT IN ('winner', 'differs') "
+                  "OR dead_source <> 'estimated')",
+                  "a disputed chain outside a counted record that differs, dead stones estimated",
+                  d + ["record_agreement", "dead_source"])
+            check("disputed", "disputed_chain IS NOT NULL AND (disputed_matches < 1 "
+                  "OR disputed_color NOT IN ('B', 'W') OR disputed_fate NOT IN ('alive', 'dead') "
+                  "OR NOT regexp_full_match(disputed_chain, '[A-HJ-Z][0-9]+( [A-HJ-Z][0-9]+)*'))",
+                  "a disputed chain with no stones, another colour or fate, or matches below 1", d)
 
         if has("black_seki_eyes", "white_seki_eyes", "seki_points"):
             # SCHEMA.md: the seki eyes are part of seki_points

@@ -843,3 +843,86 @@ fn arbitrary_setup_positions_never_panic() {
         assert_eq!(Scorer::new().score(&input), r, "case {case}: deterministic");
     }
 }
+
+/// Black's wall on column B, White's on column C, and a white stone at A5 in Black's area,
+/// dead (Korean counting, komi 0.5): Black's territory 9 with the stone's point and 1
+/// prisoner against White's 54, so W+44.5. A record of W+54.5 counts the stone alive, which
+/// leaves Black's column neutral: A5 is the disputed chain, the only one (the walls are too
+/// large to try).
+#[test]
+fn a_record_one_chain_away_names_the_disputed_chain() {
+    let mut g = game(
+        "
+        . X O . . . . . .
+        . X O . . . . . .
+        . X O . . . . . .
+        . X O . . . . . .
+        O X O . . . . . .
+        . X O . . . . . .
+        . X O . . . . . .
+        . X O . . . . . .
+        . X O . . . . . .
+        ",
+    );
+    g.rules = Some(RulesetId::Korean);
+    g.komi = Some(0.5);
+    g.result = counted(Outcome::White, 54.5);
+    let r = g.score();
+    assert_eq!(r.dead_stones, vec![Point::new(0, 4)]);
+    assert_eq!(r.margin_recorded_rules, Some(-44.5));
+    assert_eq!(r.record_agreement, Agreement::Winner);
+    let d = r.disputed_chain.expect("a disputed chain");
+    assert_eq!(
+        (d.color, d.stones.as_slice(), d.fate, d.matches),
+        (Color::White, &[Point::new(0, 4)][..], ChainFate::Alive, 1)
+    );
+    // a record we reproduce, or one no single chain explains, names none
+    g.result = counted(Outcome::White, 44.5);
+    assert_eq!(g.score().disputed_chain, None, "exact");
+    g.result = counted(Outcome::White, 20.5);
+    assert_eq!(g.score().disputed_chain, None, "no chain makes 20.5");
+    // nor does a resignation, or a record whose markup names its own dead stones
+    g.result = Some(RecordedResult {
+        winner: Some(Outcome::White),
+        margin: None,
+        counted: false,
+    });
+    assert_eq!(g.score().disputed_chain, None, "resignation");
+    g.result = counted(Outcome::White, 54.5);
+    g.tb = vec![Point::new(0, 4)];
+    let r = g.score();
+    assert_eq!(r.dead_source, DeadSource::Markup);
+    assert_eq!(r.disputed_chain, None, "markup");
+}
+
+/// The same walls, and in White's area a black corner group of six stones with two eyes (G9,
+/// J9): alive to us (Black +4.5). A record of W+11.5 takes it off: 6 prisoners and 8 points
+/// of territory to White, Black's 2 eyes gone, 16 points. The group is the disputed chain,
+/// dead in the record.
+#[test]
+fn a_record_that_takes_off_a_living_chain_names_it_dead() {
+    let mut g = game(
+        "
+        . . . X O X . X .
+        . . . X O X X X X
+        . . . X O O O O O
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        ",
+    );
+    g.rules = Some(RulesetId::Korean);
+    g.komi = Some(0.5);
+    g.result = counted(Outcome::White, 11.5);
+    let r = g.score();
+    assert!(r.dead_stones.is_empty(), "{:?}", r.dead_stones);
+    assert_eq!(r.margin_recorded_rules, Some(4.5));
+    let d = r.disputed_chain.expect("a disputed chain");
+    assert_eq!(
+        (d.color, d.fate, d.matches, d.stones.len()),
+        (Color::Black, ChainFate::Dead, 1, 6)
+    );
+}
