@@ -16,8 +16,8 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    Agreement, DeadReason, FlipCause, KomiPolicy, LifeReason, Outcome as Winner, ScoreReport,
-    SETTLE_PLAYOUTS,
+    Agreement, ChainFate, DeadReason, FlipCause, KomiPolicy, LifeReason, Outcome as Winner,
+    ScoreReport, SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits, ResultKind};
 use anyhow::{bail, Context, Result};
@@ -621,6 +621,25 @@ impl Explained {
                     let _ = writeln!(
                         out,
                         "  the record matches with dead stones thrown into a two-point eye left on the board (B {b}, W {w}; 3 points each): margin {}; some counts leave them",
+                        number(rec)
+                    );
+                }
+                if let Some((d, rec)) = s.disputed_chain.as_ref().zip(recorded_margin) {
+                    let fate = match d.fate {
+                        ChainFate::Alive => "alive (left on the board; we count it dead)",
+                        ChainFate::Dead => "dead (taken off; we count it alive)",
+                    };
+                    let others = match d.matches {
+                        1 => "the only chain that does".to_string(),
+                        n => format!(
+                            "{} would do as well",
+                            plural(i64::from(n) - 1, "other chain", "other chains")
+                        ),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  the record matches with {} {fate}: margin {}; {others}",
+                        stones(a, &d.stones),
                         number(rec)
                     );
                 }
