@@ -7,11 +7,13 @@
 --   thrown into a two-point eye on the board, 3 points each, see
 --   record_throw_in_convention.sql), both_conventions (the two together),
 --   seki_eye_convention (Korean or Japanese rules: the record scores the seki eyes as
---   territory, see record_seki_eye_convention.sql), else unexplained:
---   the estimate or the record is wrong (unexplained_wrong_winners: of those, the games whose
---   winner differs). per source directory (as record_disagreements.sql) and rules.
--- uses: status, source, member, rules, record_agreement, result_winner, result_margin, margin_recorded_rules, black_teire, white_teire, black_throw_ins, white_throw_ins, black_seki_eyes, white_seki_eyes
--- columns: source_prefix, rules, counted_games, exact, not_exact, colours_swapped, teire_convention, throw_in_convention, both_conventions, seki_eye_convention, unexplained, unexplained_wrong_winners
+--   territory, see record_seki_eye_convention.sql), disputed_chain (one chain's other fate
+--   makes our count equal the record: dead stones it left on the board, or living ones it took
+--   off; see record_disputed_chains.sql), else unexplained: the estimate or the record is
+--   wrong (unexplained_wrong_winners: of those, the games whose winner differs). per source
+--   directory (as record_disagreements.sql) and rules.
+-- uses: status, source, member, rules, record_agreement, result_winner, result_margin, margin_recorded_rules, black_teire, white_teire, black_throw_ins, white_throw_ins, black_seki_eyes, white_seki_eyes, disputed_chain
+-- columns: source_prefix, rules, counted_games, exact, not_exact, colours_swapped, teire_convention, throw_in_convention, both_conventions, seki_eye_convention, disputed_chain, unexplained, unexplained_wrong_winners
 WITH g AS (
     SELECT
         CASE
@@ -32,7 +34,8 @@ WITH g AS (
         white_throw_ins,
         CASE WHEN rules IN ('korean', 'japanese') AND black_seki_eyes <> white_seki_eyes
             THEN margin_recorded_rules + black_seki_eyes - white_seki_eyes
-        END AS seki_eyes_scored
+        END AS seki_eyes_scored,
+        disputed_chain
     FROM games
     WHERE status <> 'error'
       AND record_agreement IN ('exact', 'winner', 'differs')
@@ -53,6 +56,7 @@ c AS (
                 AND recorded - other_teire BETWEEN -3 * white_throw_ins AND 3 * black_throw_ins
                 THEN 'both_conventions'
             WHEN recorded = seki_eyes_scored THEN 'seki_eye_convention'
+            WHEN disputed_chain IS NOT NULL THEN 'disputed_chain'
             ELSE 'unexplained'
         END AS cause
     FROM g
@@ -68,6 +72,7 @@ SELECT
     count(*) FILTER (WHERE cause = 'throw_in_convention') AS throw_in_convention,
     count(*) FILTER (WHERE cause = 'both_conventions') AS both_conventions,
     count(*) FILTER (WHERE cause = 'seki_eye_convention') AS seki_eye_convention,
+    count(*) FILTER (WHERE cause = 'disputed_chain') AS disputed_chain,
     count(*) FILTER (WHERE cause = 'unexplained') AS unexplained,
     count(*) FILTER (WHERE cause = 'unexplained' AND record_agreement = 'differs') AS unexplained_wrong_winners
 FROM c
