@@ -79,7 +79,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         .context("cannot start worker threads")?;
     let mut skipped = source::Skipped::new();
     let paths = source::expand_inputs_noting(&config.inputs, &mut skipped);
-    let progress = make_progress(config.progress, &paths);
+    let progress = make_progress(config.progress, &paths, &config.passwords);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
         limits: config.limits,
@@ -309,12 +309,13 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
 fn make_progress(
     enabled: bool,
     paths: &[Result<PathBuf, (String, source::SourceError)>],
+    passwords: &[String],
 ) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !enabled || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(source::count_items(paths));
+    let bar = indicatif::ProgressBar::new(source::count_items_with(paths, passwords));
     let style = indicatif::ProgressStyle::with_template(
         "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {msg}  {rate}  ETA {eta}",
     )

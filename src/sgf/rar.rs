@@ -163,9 +163,21 @@ fn is_game(member: &rars::ArchiveMember) -> bool {
     !member.meta.is_directory && classify(&member_name(member)).is_some()
 }
 
-/// How many members of the RAR archive `reader` holds games (for the progress bar's total).
-pub(super) fn rar_game_members<R: Read + Seek + Send + 'static>(reader: R) -> Option<u64> {
-    let archive = rar_archive(reader, None).ok()?;
+/// How many members of the RAR archive `reader` holds games (for the progress bar's total);
+/// when its headers are encrypted, read again (`reopen`) with the first of `passwords` that
+/// opens them.
+pub(super) fn rar_game_members<R: Read + Seek + Send + 'static>(
+    reader: R,
+    mut reopen: impl FnMut() -> Option<R>,
+    passwords: &[String],
+) -> Option<u64> {
+    let archive = match rar_archive(reader, None) {
+        Ok(archive) => archive,
+        Err(e) if needs_password(&e) => passwords
+            .iter()
+            .find_map(|p| rar_archive(reopen()?, Some(p.as_bytes())).ok())?,
+        Err(_) => return None,
+    };
     Some(archive.members().filter(is_game).count() as u64)
 }
 
@@ -919,11 +931,18 @@ fn probe_set(
 }
 
 /// How many members of a RAR volume set hold games (for the progress bar's total).
-pub(super) fn set_game_members(set: &VolumeSet) -> Option<u64> {
+pub(super) fn set_game_members(set: &VolumeSet, passwords: &[String]) -> Option<u64> {
     let VolumeSet::Volumes { paths, .. } = set else {
         return None;
     };
-    let (archives, _) = open_volumes(paths, None);
+    let (mut archives, mut failed) = open_volumes(paths, None);
+    // headers encrypted: the first password that opens every volume
+    for p in passwords {
+        if !failed.as_ref().is_some_and(|(_, locked)| *locked) {
+            break;
+        }
+        (archives, failed) = open_volumes(paths, Some(p.as_bytes()));
+    }
     let members = rars::volume_members(&archives).ok()?;
     Some(members.iter().filter(|m| is_game(m)).count() as u64)
 }

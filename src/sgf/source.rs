@@ -348,16 +348,25 @@ fn expand_one(
 /// decompressed for it, a small cost beside the audit's). An archive that cannot be read
 /// counts one, its error row.
 pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> u64 {
+    count_items_with(paths, &[])
+}
+
+/// [`count_items`], the headers of 7z and RAR archives whose list of files is encrypted
+/// opened with the first of `passwords` that does (without one, such an archive counts one).
+pub fn count_items_with(
+    paths: &[Result<PathBuf, (String, SourceError)>],
+    passwords: &[String],
+) -> u64 {
     paths
         .iter()
-        .map(|p| p.as_ref().map_or(1, |path| items_of(path)))
+        .map(|p| p.as_ref().map_or(1, |path| items_of(path, passwords)))
         .sum()
 }
 
-/// The items one path yields, for [`count_items`].
-fn items_of(path: &Path) -> u64 {
+/// The items one path yields, for [`count_items_with`].
+fn items_of(path: &Path, passwords: &[String]) -> u64 {
     if let Some(set) = rar::volume_set(path) {
-        return rar::set_game_members(&set).unwrap_or(1).max(1);
+        return rar::set_game_members(&set, passwords).unwrap_or(1).max(1);
     }
     let kind = volumes::kind_of(path);
     if !kind.is_archive() {
@@ -368,10 +377,12 @@ fn items_of(path: &Path) -> u64 {
     };
     let games = match kind {
         InputKind::Zip => zip_game_members(file),
-        InputKind::SevenZ => seven_z_game_members(file),
+        InputKind::SevenZ => seven_z_game_members(file, passwords),
         InputKind::Tar(codec) => tar_game_members(file, codec),
         InputKind::Lzh => lzh_game_members(file),
-        InputKind::Rar => rar::rar_game_members(file),
+        InputKind::Rar => {
+            rar::rar_game_members(file, || open_input(path).ok().map(|(_, f)| f), passwords)
+        }
         _ => None,
     };
     games.unwrap_or(1).max(1)
@@ -389,14 +400,17 @@ fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
     Some(games.count() as u64)
 }
 
-/// How many members of the 7z archive `reader` are games, from its header.
-fn seven_z_game_members(reader: impl Read + Seek) -> Option<u64> {
-    let archive = sevenz_rust2::Archive::read_with_memory_limit(
-        &mut io::BufReader::new(reader),
-        &sevenz_rust2::Password::empty(),
-        SEVEN_Z_MEMORY_KB,
-    )
-    .ok()?;
+/// How many members of the 7z archive `reader` are games, from its header; when the header
+/// is encrypted, read with the first of `passwords` that opens it.
+fn seven_z_game_members(reader: impl Read + Seek, passwords: &[String]) -> Option<u64> {
+    use sevenz_rust2::{Archive, Password};
+    let mut reader = io::BufReader::new(reader);
+    let mut read = |password: &Password| {
+        reader.rewind().ok()?;
+        Archive::read_with_memory_limit(&mut reader, password, SEVEN_Z_MEMORY_KB).ok()
+    };
+    let archive = read(&Password::empty())
+        .or_else(|| passwords.iter().find_map(|p| read(&Password::new(p))))?;
     Some(archive.files.iter().filter(|e| sgf_entry(e)).count() as u64)
 }
 

@@ -113,8 +113,9 @@ fn each_game_of_an_encrypted_7z_or_rar_is_a_row_that_says_so() {
 /// The encrypted fixtures, all of the ten sample games under the password `kifu`: zip with
 /// ZipCrypto (Info-ZIP) and AES-256 (7-Zip), 7z with its data and with its list of files
 /// encrypted (7-Zip), RAR 5 with its data and with its headers encrypted, RAR 4 (RAR itself),
-/// and a solid RAR 5 volume set. Whether the list of names is encrypted too.
-const ENCRYPTED: [(&str, bool); 8] = [
+/// and two solid RAR 5 volume sets, the second with its headers encrypted (named by its third
+/// volume). Whether the list of names is encrypted too.
+const ENCRYPTED: [(&str, bool); 9] = [
     ("games-zipcrypto.zip", false),
     ("games-aes.zip", false),
     ("games-encrypted.7z", false),
@@ -123,6 +124,7 @@ const ENCRYPTED: [(&str, bool); 8] = [
     ("rar/games-encrypted-names.rar", true),
     ("rar/games-encrypted-rar4.rar", false),
     ("rar/locked/locked.part02.rar", false),
+    ("rar/hidden/hidden.part03.rar", true),
 ];
 
 /// An item as [`items_with`] gives it: a member's file name and its bytes' length and
@@ -183,6 +185,33 @@ fn encrypted_archives_read_with_their_password() {
                 let message = data.as_ref().unwrap_err();
                 assert!(message.contains(why), "{name} {passwords:?}: {message}");
             }
+        }
+    }
+}
+
+/// The progress bar's total counts the games of an archive whose list of files is encrypted
+/// once a password opens it (the first that does, as the reading takes it); without one that
+/// does, such an archive counts one, its error row. The others count their ten games anyway.
+#[test]
+fn an_encrypted_list_of_files_is_counted_with_its_password() {
+    use kifu_audit::sgf::source::{count_items_with, expand_inputs};
+    let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    for (name, names_locked) in ENCRYPTED {
+        let paths = expand_inputs(&[fixture(name)]);
+        for passwords in [&["kifu"][..], &["nope", "kifu"]] {
+            assert_eq!(
+                count_items_with(&paths, &words(passwords)),
+                10,
+                "{name} {passwords:?}"
+            );
+        }
+        let without = if names_locked { 1 } else { 10 };
+        for passwords in [&[][..], &["nope"]] {
+            assert_eq!(
+                count_items_with(&paths, &words(passwords)),
+                without,
+                "{name} {passwords:?}"
+            );
         }
     }
 }
