@@ -163,6 +163,15 @@ fn is_game(member: &rars::ArchiveMember) -> bool {
     !member.meta.is_directory && classify(&member_name(member)).is_some()
 }
 
+/// Whether a RAR archive's headers read from the start of `bytes` (or are encrypted: the
+/// archive is there all the same), for finding the archive a self-extracting program holds.
+pub(super) fn headers_read(bytes: &[u8]) -> bool {
+    match rar_archive(io::Cursor::new(bytes.to_vec()), None) {
+        Ok(_) => true,
+        Err(e) => needs_password(&e),
+    }
+}
+
 /// How many members of the RAR archive `reader` holds games (for the progress bar's total);
 /// when its headers are encrypted, read again (`reopen`) with the first of `passwords` that
 /// opens them.

@@ -561,6 +561,30 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                     skipped,
                     sink,
                 ),
+                None if is_executable(&bytes) => match embedded_archive(&bytes) {
+                    Some((real, at)) => {
+                        let mut archive = bytes;
+                        archive.drain(..at);
+                        read_kind(
+                            source,
+                            real,
+                            io::Cursor::new(archive),
+                            opts,
+                            depth,
+                            skipped,
+                            sink,
+                        )
+                    }
+                    None => sink(archive_error(
+                        source,
+                        format!(
+                            "{source}: a program, not a game record: no zip, 7z or RAR archive \
+                             found in it (a self-extracting archive holds one after its first \
+                             {} MiB, or in a format not read)",
+                            SFX_SCAN_LIMIT >> 20
+                        ),
+                    )),
+                },
                 None => sink(item(Ok(bytes))),
             },
             data => sink(item(data)),
@@ -809,6 +833,62 @@ fn sniff(bytes: &[u8]) -> Option<InputKind> {
         return None;
     };
     Some(kind)
+}
+
+/// How far into an executable a self-extracting archive's data is looked for (RAR's own
+/// bound: the largest SFX modules, installers with a runtime, put it past 1 MiB).
+const SFX_SCAN_LIMIT: usize = rars::SFX_SCAN_LIMIT;
+
+/// Whether `bytes` begin as a program does: a Windows (`MZ`) or an ELF executable. A
+/// self-extracting archive is one, its archive appended to the program that unpacks it;
+/// game collections were passed around so (`games.exe`), and read as SGF each made rows of
+/// garbage.
+fn is_executable(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"MZ") || bytes.starts_with(b"\x7fELF")
+}
+
+/// The archive a self-extracting program holds, and where it begins: the first RAR or 7z
+/// signature within [`SFX_SCAN_LIMIT`] bytes whose headers read from there (the program's own
+/// code holds the signature it looks for, so the first one found is often not the archive),
+/// else a zip read from the whole file (a zip's directory at its end says where its
+/// members lie, after any program before them). A header whose list of files is encrypted
+/// counts as read: the archive is there, and its password is the reader's concern. At most
+/// sixteen signatures are tried (a file full of them is no archive to look through).
+fn embedded_archive(bytes: &[u8]) -> Option<(InputKind, usize)> {
+    const RAR: &[u8] = b"Rar!\x1a\x07";
+    const SEVEN_Z: &[u8] = &[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
+    // each signature tried reads headers from there: a hostile file full of them is cut short
+    const MOST_TRIED: usize = 16;
+    let end = bytes.len().min(SFX_SCAN_LIMIT + SEVEN_Z.len());
+    let mut tried = 0;
+    let found = (1..end).find_map(|at| {
+        let tail = &bytes[at..];
+        let rar = tail.starts_with(RAR);
+        if !rar && !tail.starts_with(SEVEN_Z) {
+            return None;
+        }
+        tried += 1;
+        if tried > MOST_TRIED {
+            return Some(None);
+        }
+        if rar {
+            rar::headers_read(tail).then_some(Some((InputKind::Rar, at)))
+        } else {
+            let read = sevenz_rust2::Archive::read_with_memory_limit(
+                &mut io::Cursor::new(tail),
+                &sevenz_rust2::Password::empty(),
+                SEVEN_Z_MEMORY_KB,
+            );
+            matches!(read, Ok(_) | Err(sevenz_rust2::Error::PasswordRequired))
+                .then_some(Some((InputKind::SevenZ, at)))
+        }
+    });
+    match found {
+        Some(found) => found,
+        None => zip::ZipArchive::new(io::Cursor::new(bytes))
+            .ok()
+            .map(|_| (InputKind::Zip, 0)),
+    }
 }
 
 /// The key under which [`Skipped`] counts macOS's AppleDouble files: named `._` and the

@@ -189,6 +189,46 @@ fn encrypted_archives_read_with_their_password() {
     }
 }
 
+/// A self-extracting archive is a program with the archive appended to it: read as the
+/// archive it holds, each game the same as read from the archive itself. The stub here stands for the program
+/// (`MZ`, as a Windows one begins) and holds a RAR signature of its own before the archive,
+/// as the unpacking code of a RAR SFX module does (`rar a -sfx` on Linux makes an ELF
+/// program that holds two: it reads, checked by hand, as its ten games). A program holding
+/// no archive is one error row saying so, not rows of garbage read as SGF.
+#[test]
+fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut stub = b"MZ".to_vec();
+    stub.resize(5000, 0x90);
+    stub.extend_from_slice(b"Rar!\x1a\x07\x01\x00 the signature the unpacker looks for");
+    stub.resize(9000, 0);
+    for archive in [
+        fixture("rar/games-stored.rar"),
+        fixture("rar/games-rar4.rar"),
+        fixture("games-lzma2.7z"),
+        repo().join("data-samples/archives/samples.zip"),
+    ] {
+        let exe = dir.path().join("games.exe");
+        let mut bytes = stub.clone();
+        bytes.extend(std::fs::read(&archive).unwrap());
+        std::fs::write(&exe, bytes).unwrap();
+        let rows = audit_paths(&[exe], &options(), 1).unwrap();
+        let direct = audit_paths(std::slice::from_ref(&archive), &options(), 1).unwrap();
+        assert!(rows.len() >= 8, "{}", archive.display());
+        assert_eq!(by_name(&rows), by_name(&direct), "{}", archive.display());
+    }
+    let exe = dir.path().join("setup.exe");
+    std::fs::write(&exe, &stub).unwrap();
+    let rows = audit_paths(&[exe], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[0]).contains("a program, not a game record"),
+        "{}",
+        message(&rows[0])
+    );
+}
+
 /// The progress bar's total counts the games of an archive whose list of files is encrypted
 /// once a password opens it (the first that does, as the reading takes it); without one that
 /// does, such an archive counts one, its error row. The others count their ten games anyway.
