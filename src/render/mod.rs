@@ -167,6 +167,9 @@ pub struct Diagram {
     pub dead: Vec<bool>,
     /// Stones of chains in seki.
     pub seki_stone: Vec<bool>,
+    /// Stones of the disputed chain: the one whose other fate makes the count equal a record
+    /// that differs (see [`crate::scoring::DisputedChain`]).
+    pub disputed: Vec<bool>,
     /// What each point counts as once dead stones are removed (the scorer's ownership).
     pub owner: Vec<PointOwner>,
     /// What each point counts as with every stone alive (Tromp-Taylor): `Some(colour)` for a
@@ -227,6 +230,12 @@ impl Diagram {
                 seki_stone[index(p)] = true;
             }
         }
+        let mut disputed = vec![false; n];
+        for &p in score.disputed_chain.iter().flat_map(|d| &d.stones) {
+            if board.contains(p) {
+                disputed[index(p)] = true;
+            }
+        }
         let stones = board.to_grid();
         let as_is_owner = as_is_ownership(w, h, &stones);
         Ok(Diagram {
@@ -235,6 +244,7 @@ impl Diagram {
             stones,
             dead,
             seki_stone,
+            disputed,
             owner: score.ownership.clone(),
             as_is_owner,
             per_ruleset: score.per_ruleset,

@@ -13,6 +13,7 @@
 //! | `<circle>` | `stone black` / `stone white` (plus `dead-stone` when faded) | stone, per panel |
 //! | `<path>` | `dead` (a cross) | dead stone, per panel that removes dead stones |
 //! | `<rect>` | `territory-black` / `territory-white` / `seki` / `teire` | marked point, per panel |
+//! | `<circle>` | `disputed` (a dashed ring) | stone of the disputed chain, per panel |
 //! | `<circle>` | `star` | star point |
 //!
 //! Colours are presentation attributes, not CSS, so every renderer draws them alike.
@@ -45,6 +46,8 @@ const LEGEND: [&str; 2] = [
     "Red cross: dead stone, taken off (area, territory); Tromp-Taylor counts it alive.",
     "Small square: territory of its colour; blue: seki point, counted for nobody; grey: point its owner must fill (teire).",
 ];
+/// The legend's line for the disputed chain, when there is one.
+const LEGEND_DISPUTED: &str = "Orange dashed ring: the disputed chain, whose other fate (alive or dead) makes the count equal the record's.";
 
 const BOARD_FILL: &str = "#dcb35c";
 const BLACK_FILL: &str = "#111111";
@@ -52,6 +55,7 @@ const WHITE_FILL: &str = "#f7f7f7";
 const SEKI_FILL: &str = "#2f6fdf";
 const TEIRE_FILL: &str = "#8a8a8a";
 const DEAD_STROKE: &str = "#d0161b";
+const DISPUTED_STROKE: &str = "#e07800";
 
 /// Star points (hoshi), after Sabaki: none below 7×7; corners on the third line (fourth from
 /// 13 up); the centre on odd boards except 7; side stars on odd sides longer than 9.
@@ -152,7 +156,11 @@ pub fn render(d: &Diagram, title: &str) -> String {
     let panel_h = PANEL_TITLE_H + bh + 8 + caption_lines * LINE_H;
     let panels = Panel::ALL.len() as i32;
     let width = 2 * MARGIN + panels * pw + (panels - 1) * GAP;
-    let height = MARGIN + TITLE_H + panel_h + LEGEND.len() as i32 * LINE_H + MARGIN;
+    let mut legend = LEGEND.to_vec();
+    if d.disputed.contains(&true) {
+        legend.push(LEGEND_DISPUTED);
+    }
+    let height = MARGIN + TITLE_H + panel_h + legend.len() as i32 * LINE_H + MARGIN;
 
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
@@ -176,11 +184,11 @@ pub fn render(d: &Diagram, title: &str) -> String {
         let y0 = MARGIN + TITLE_H;
         panel_svg(&mut s, d, panel, x0, y0);
     }
-    for (k, line) in LEGEND.iter().enumerate() {
+    for (k, line) in legend.iter().enumerate() {
         let _ = writeln!(
             s,
             r##"<text class="legend" x="{MARGIN}" y="{}" font-size="11" fill="#333333">{line}</text>"##,
-            height - MARGIN - 4 - (LEGEND.len() - 1 - k) as i32 * LINE_H
+            height - MARGIN - 4 - (legend.len() - 1 - k) as i32 * LINE_H
         );
     }
     s.push_str("</svg>\n");
@@ -301,6 +309,13 @@ fn panel_svg(s: &mut String, d: &Diagram, panel: Panel, x0: i32, y0: i32) {
                     r#"<rect class="{class}" x="{}" y="{}" width="{side}" height="{side}" {paint}/>"#,
                     cx - MARK_HALF,
                     cy - MARK_HALF
+                );
+            }
+            if d.disputed[i] {
+                let _ = writeln!(
+                    s,
+                    r#"<circle class="disputed" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{DISPUTED_STROKE}" stroke-width="3" stroke-dasharray="5 3"/>"#,
+                    STONE_R + 3
                 );
             }
             if dead {

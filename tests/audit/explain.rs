@@ -96,6 +96,8 @@ struct PanelCounts {
     territory_white: usize,
     seki: usize,
     teire: usize,
+    /// Rings around the stones of the disputed chain.
+    disputed: usize,
     /// Centres of live black stones and of dead marks, in picture coordinates.
     black_centres: Vec<(f64, f64)>,
     cross_centres: Vec<(f64, f64)>,
@@ -165,6 +167,7 @@ fn parse_svg(svg: &str) -> BTreeMap<String, PanelCounts> {
                 "rect" if cl.contains(&"territory-white") => c.territory_white += 1,
                 "rect" if cl.contains(&"seki") => c.seki += 1,
                 "rect" if cl.contains(&"teire") => c.teire += 1,
+                "circle" if cl.contains(&"disputed") => c.disputed += 1,
                 _ => {}
             }
         }
@@ -202,6 +205,8 @@ fn check_svg(e: &Explained) -> (String, BTreeMap<String, PanelCounts>) {
         assert_eq!(p.white_stones, count(Color::White), "{name}");
         let want_dead = if p.removes_dead { dead } else { 0 };
         assert_eq!(p.dead_marks, want_dead, "{name}: one cross per dead stone");
+        let disputed = d.disputed.iter().filter(|&&b| b).count();
+        assert_eq!(p.disputed, disputed, "{name}: one ring per disputed stone");
     }
     // The squares add up to the counts the scorer reported.
     let s = &a.score;
@@ -842,4 +847,40 @@ fn explain_opens_an_encrypted_archive_with_its_password() {
         e.contains("no member named") && e.contains("a password is needed"),
         "{e}"
     );
+}
+
+/// A record one chain away from our count names its disputed chain in the text and rings it
+/// in the picture: Black's wall on column B, White's on column C, a white stone at A5 in
+/// Black's column, dead to us (W+44.5 under Korean counting, komi 0.5), left alive by a
+/// record of W+54.5.
+#[test]
+fn the_disputed_chain_is_named_and_ringed() {
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for y in 'a'..='i' {
+        ab.push_str(&format!("[b{y}]"));
+        aw.push_str(&format!("[c{y}]"));
+    }
+    let sgf = format!("(;GM[1]FF[4]SZ[9]RU[Korean]KM[0.5]RE[W+54.5]AB{ab}AW{aw}[ae])");
+    let e = explain_bytes("disputed.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    assert!(
+        text.contains("the record matches with W A5 alive (left on the board; we count it dead): margin -54.5; the only chain that does"),
+        "{text}"
+    );
+    let (svg, panels) = check_svg(&e);
+    assert!(panels.values().all(|p| p.disputed == 1), "{panels:?}");
+    assert!(svg.contains("Orange dashed ring: the disputed chain"));
+    render_png(&svg, "disputed");
+    // a game without one draws no ring and no such legend
+    let plain = explain_bytes(
+        "plain.sgf",
+        sgf.replace("RE[W+54.5]", "").as_bytes(),
+        0,
+        KomiPolicy::Standard,
+    )
+    .unwrap();
+    let (svg, panels) = check_svg(&plain);
+    assert!(panels.values().all(|p| p.disputed == 0));
+    assert!(!svg.contains("Orange dashed ring"));
 }
