@@ -13,7 +13,11 @@ import bz2, gzip, io, lzma, os, shutil, subprocess, tarfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "corpus", "archive_bytes")
 ENDINGS = [".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz",
-           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar"]
+           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar", ".exe"]
+
+# A program's first bytes, holding a RAR signature of its own as an SFX module does: a
+# self-extracting archive is this with an archive appended.
+SFX_STUB = (b"MZ" + b"\x90" * 4998 + b"Rar!\x1a\x07\x01\x00").ljust(9000, b"\0")
 
 
 def seed(name, ending, data):
@@ -58,6 +62,11 @@ def main():
     seed("two.tar.xz", ".tar.xz", lzma.compress(plain))
     seed("one.sgf.bz2", ".sgf.bz2", bz2.compress(one))
     seed("one.sgf.xz", ".sgf.xz", lzma.compress(one))
+    # self-extracting archives: the stub with a RAR, a 7z and a zip appended; the stub alone
+    seed("sfx-rar.exe", ".exe", SFX_STUB + read("tests", "fixtures", "archives", "rar", "games-rar4.rar"))
+    seed("sfx-7z.exe", ".exe", SFX_STUB + read("tests", "fixtures", "archives", "games-lzma2.7z"))
+    seed("sfx-zip.exe", ".exe", SFX_STUB + read("data-samples", "archives", "samples.zip"))
+    seed("program.exe", ".exe", SFX_STUB)
     for name, ending, data in [("two.tar.zst", ".tar.zst", plain), ("one.sgf.zst", ".sgf.zst", one)]:
         packed = zstd(data)
         if packed is not None:
