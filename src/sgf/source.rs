@@ -363,29 +363,70 @@ pub fn count_items_with(
         .sum()
 }
 
-/// The items one path yields, for [`count_items_with`].
+/// The items one path yields, for [`count_items_with`]. A file of no known ending (named as
+/// an input, as `games.exe`) whose bytes begin as an archive, or are a program holding one (a
+/// self-extracting archive), counts that archive's games, as it is read; files named as SGF
+/// are not opened for this (a directory may hold a million).
 fn items_of(path: &Path, passwords: &[String]) -> u64 {
     if let Some(set) = rar::volume_set(path) {
         return rar::set_game_members(&set, passwords).unwrap_or(1).max(1);
     }
-    let kind = volumes::kind_of(path);
-    if !kind.is_archive() {
-        return 1;
-    }
-    let Ok((_, file)) = open_input(path) else {
-        return 1;
-    };
-    let games = match kind {
-        InputKind::Zip => zip_game_members(file),
-        InputKind::SevenZ => seven_z_game_members(file, passwords),
-        InputKind::Tar(codec) => tar_game_members(file, codec),
-        InputKind::Lzh => lzh_game_members(file),
-        InputKind::Rar => {
-            rar::rar_game_members(file, || open_input(path).ok().map(|(_, f)| f), passwords)
+    let reopen = || open_input(path).ok().map(|(_, f)| f);
+    let games = match volumes::kind_of(path) {
+        kind if kind.is_archive() => {
+            reopen().and_then(|file| archive_game_members(kind, file, reopen, passwords))
+        }
+        InputKind::Sgf if classify(&path.to_string_lossy()).is_none() => {
+            sniffed_game_members(path, passwords)
         }
         _ => None,
     };
     games.unwrap_or(1).max(1)
+}
+
+/// How many games the archive of `kind` read from `reader` holds, from its headers (`reopen`
+/// reads it again from the start, for a RAR archive whose headers are encrypted).
+fn archive_game_members<R: Read + Seek + Send + 'static>(
+    kind: InputKind,
+    reader: R,
+    reopen: impl FnMut() -> Option<R>,
+    passwords: &[String],
+) -> Option<u64> {
+    match kind {
+        InputKind::Zip => zip_game_members(reader),
+        InputKind::SevenZ => seven_z_game_members(reader, passwords),
+        InputKind::Tar(codec) => tar_game_members(reader, codec),
+        InputKind::Lzh => lzh_game_members(reader),
+        InputKind::Rar => rar::rar_game_members(reader, reopen, passwords),
+        _ => None,
+    }
+}
+
+/// [`archive_game_members`] of a file named as SGF whose bytes are an archive ([`sniff`]) or
+/// a program holding one ([`embedded_archive`]); `None` for an SGF file.
+fn sniffed_game_members(path: &Path, passwords: &[String]) -> Option<u64> {
+    let reopen = || open_input(path).ok().map(|(_, f)| f);
+    let mut file = reopen()?;
+    let mut head = [0u8; 512];
+    let n = fill(&mut file, &mut head).ok()?;
+    if let Some(kind) = sniff(&head[..n]).filter(|k| k.is_archive()) {
+        file.rewind().ok()?;
+        return archive_game_members(kind, file, reopen, passwords);
+    }
+    if !is_executable(&head[..n]) {
+        return None;
+    }
+    let mut bytes = std::fs::read(path).ok()?;
+    let (kind, at) = embedded_archive(&bytes)?;
+    bytes.drain(..at);
+    let again = bytes.clone();
+    let mut once = Some(again);
+    archive_game_members(
+        kind,
+        io::Cursor::new(bytes),
+        move || once.take().map(io::Cursor::new),
+        passwords,
+    )
 }
 
 /// How many members of the zip archive `reader` are games, from its central directory: an

@@ -193,10 +193,12 @@ fn encrypted_archives_read_with_their_password() {
 /// archive it holds, each game the same as read from the archive itself. The stub here stands for the program
 /// (`MZ`, as a Windows one begins) and holds a RAR signature of its own before the archive,
 /// as the unpacking code of a RAR SFX module does (`rar a -sfx` on Linux makes an ELF
-/// program that holds two: it reads, checked by hand, as its ten games). A program holding
-/// no archive is one error row saying so, not rows of garbage read as SGF.
+/// program that holds two: it reads, checked by hand, as its ten games). The progress bar's
+/// total counts the games inside. A program holding no archive is one error row saying so,
+/// not rows of garbage read as SGF.
 #[test]
 fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
     let dir = tempfile::tempdir().unwrap();
     let mut stub = b"MZ".to_vec();
     stub.resize(5000, 0x90);
@@ -212,13 +214,29 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
         let mut bytes = stub.clone();
         bytes.extend(std::fs::read(&archive).unwrap());
         std::fs::write(&exe, bytes).unwrap();
+        // the progress bar's total counts the games inside, as for the archive itself
+        let total = count_items(&expand_inputs(std::slice::from_ref(&exe)));
+        assert_eq!(
+            total,
+            count_items(&expand_inputs(std::slice::from_ref(&archive))),
+            "{}",
+            archive.display()
+        );
         let rows = audit_paths(&[exe], &options(), 1).unwrap();
         let direct = audit_paths(std::slice::from_ref(&archive), &options(), 1).unwrap();
         assert!(rows.len() >= 8, "{}", archive.display());
         assert_eq!(by_name(&rows), by_name(&direct), "{}", archive.display());
     }
+    // an archive saved under a name of no known ending is counted as one too
+    let unnamed = dir.path().join("download");
+    std::fs::copy(fixture("games-lzma2.7z"), &unnamed).unwrap();
+    assert_eq!(
+        count_items(&expand_inputs(std::slice::from_ref(&unnamed))),
+        count_items(&expand_inputs(&[fixture("games-lzma2.7z")]))
+    );
     let exe = dir.path().join("setup.exe");
     std::fs::write(&exe, &stub).unwrap();
+    assert_eq!(count_items(&expand_inputs(std::slice::from_ref(&exe))), 1);
     let rows = audit_paths(&[exe], &options(), 1).unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
