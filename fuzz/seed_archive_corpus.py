@@ -17,7 +17,7 @@ ENDINGS = [".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", 
 
 # A program's first bytes, holding a RAR signature of its own as an SFX module does: a
 # self-extracting archive is this with an archive appended.
-SFX_STUB = (b"MZ" + b"\x90" * 4998 + b"Rar!\x1a\x07\x01\x00").ljust(9000, b"\0")
+SFX_STUB = (b"MZ\x90\x00\x03\x00\x00\x00\x04\x00" + b"\x90" * 4990 + b"Rar!\x1a\x07\x01\x00").ljust(9000, b"\0")
 
 
 def seed(name, ending, data):

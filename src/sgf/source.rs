@@ -880,12 +880,14 @@ fn sniff(bytes: &[u8]) -> Option<InputKind> {
 /// bound: the largest SFX modules, installers with a runtime, put it past 1 MiB).
 const SFX_SCAN_LIMIT: usize = rars::SFX_SCAN_LIMIT;
 
-/// Whether `bytes` begin as a program does: a Windows (`MZ`) or an ELF executable. A
-/// self-extracting archive is one, its archive appended to the program that unpacks it;
-/// game collections were passed around so (`games.exe`), and read as SGF each made rows of
-/// garbage.
+/// Whether `bytes` begin as a program does: a DOS or Windows (`MZ`, its header holding zero
+/// bytes, which no text does: an SGF file with text before its game may begin with "MZ") or
+/// an ELF executable. A self-extracting archive is one, its archive appended to the program
+/// that unpacks it; game collections were passed around so (`games.exe`), and read as SGF
+/// each made rows of garbage.
 fn is_executable(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"MZ") || bytes.starts_with(b"\x7fELF")
+    let dos_header = &bytes[..bytes.len().min(64)];
+    (bytes.starts_with(b"MZ") && dos_header.contains(&0)) || bytes.starts_with(b"\x7fELF")
 }
 
 /// The archive a self-extracting program holds, and where it begins: the first RAR or 7z

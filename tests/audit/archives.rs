@@ -200,7 +200,8 @@ fn encrypted_archives_read_with_their_password() {
 fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
     use kifu_audit::sgf::source::{count_items, expand_inputs};
     let dir = tempfile::tempdir().unwrap();
-    let mut stub = b"MZ".to_vec();
+    // a DOS header's first bytes (its zeros tell a program from text), then code
+    let mut stub = b"MZ\x90\x00\x03\x00\x00\x00\x04\x00".to_vec();
     stub.resize(5000, 0x90);
     stub.extend_from_slice(b"Rar!\x1a\x07\x01\x00 the signature the unpacker looks for");
     stub.resize(9000, 0);
@@ -233,6 +234,17 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
     assert_eq!(
         count_items(&expand_inputs(std::slice::from_ref(&unnamed))),
         count_items(&expand_inputs(&[fixture("games-lzma2.7z")]))
+    );
+    // text that happens to begin with "MZ" before a game is no program
+    let notes = dir.path().join("notes.sgf");
+    std::fs::write(&notes, "MZ's game\n(;GM[1]FF[4]SZ[9];B[ee];W[cc])").unwrap();
+    let rows = audit_paths(&[notes], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_ne!(
+        rows[0].ingest.status,
+        Status::Error,
+        "{}",
+        message(&rows[0])
     );
     let exe = dir.path().join("setup.exe");
     std::fs::write(&exe, &stub).unwrap();
