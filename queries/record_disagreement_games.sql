@@ -5,8 +5,10 @@
 --   colours_swapped: the recorded margin is the exact opposite of the recomputed one, by 5
 --   points or more (the `explain` line "the record matches with its colours swapped"; 8 games in
 --   corpus/dev, among them five KGS games of 2000; none in the Tygem counted games).
--- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points
--- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points
+--   disputed_chain, disputed_color, disputed_fate, disputed_matches: the one chain whose other
+--   fate makes the recomputed score equal the record, when there is one (see SCHEMA.md).
+-- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points, disputed_chain, disputed_color, disputed_fate, disputed_matches
+-- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points, disputed_chain, disputed_color, disputed_fate, disputed_matches
 SELECT
     source,
     member,
@@ -26,7 +28,11 @@ SELECT
         false
     ) AS colours_swapped,
     dead_source,
-    unsettled_points
+    unsettled_points,
+    disputed_chain,
+    disputed_color,
+    disputed_fate,
+    disputed_matches
 FROM games
 WHERE record_agreement = 'differs'
 ORDER BY source, member NULLS FIRST, game_index;
