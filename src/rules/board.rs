@@ -68,8 +68,9 @@ pub(crate) fn code(color: Color) -> u8 {
     color.index() as u8 + 1
 }
 
+/// The colour of a cell code ([`code`]'s inverse); `None` for an empty point.
 #[inline]
-fn color_of(code: u8) -> Option<Color> {
+pub(crate) fn color_of(code: u8) -> Option<Color> {
     match code {
         BLACK => Some(Color::Black),
         WHITE => Some(Color::White),

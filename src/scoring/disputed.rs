@@ -16,7 +16,9 @@
 //! names its dead stones itself. The search costs a count per candidate (tens of
 //! microseconds a game), and runs only for counted games we do not reproduce exactly.
 
-use super::{Agreement, Analysed, Outcome, Point, ScoreInput, ScoreReport, Scorer};
+use super::score::EPS;
+use super::{Agreement, Analysed, Point, ScoreInput, ScoreReport, Scorer};
+use crate::rules::board::color_of;
 use crate::rules::Color;
 
 /// The largest living chain (stones) whose death the search tries. **choice**: on the
@@ -65,13 +67,7 @@ fn disputed_target(input: &ScoreInput, report: &ScoreReport) -> Option<f64> {
     ) {
         return None;
     }
-    let r = input.recorded_result?;
-    match (r.winner?, r.margin) {
-        (Outcome::Black, Some(m)) => Some(m),
-        (Outcome::White, Some(m)) => Some(-m),
-        (Outcome::Draw, _) => Some(0.0),
-        _ => None,
-    }
+    input.recorded_result?.margin_b_minus_w()
 }
 
 impl Scorer {
@@ -109,7 +105,7 @@ impl Scorer {
                 input.recorded_komi,
             );
             self.mark_chain(ch, dead);
-            if m.is_some_and(|m| (m - target).abs() < 1e-9) {
+            if m.is_some_and(|m| (m - target).abs() <= EPS) {
                 matches += 1;
                 if best.is_none_or(|(_, s)| size < s) {
                     best = Some((ch, size));
@@ -128,11 +124,7 @@ impl Scorer {
             .collect();
         stones.sort_unstable_by_key(|p| (p.y, p.x));
         Some(DisputedChain {
-            color: if self.cells[first] == super::BLACK {
-                Color::Black
-            } else {
-                Color::White
-            },
+            color: color_of(self.cells[first])?,
             stones,
             fate: if self.dead[first] {
                 ChainFate::Alive

@@ -190,6 +190,19 @@ pub struct RecordedResult {
     pub counted: bool,
 }
 
+impl RecordedResult {
+    /// The recorded margin as Black minus White, in points: 0 for a draw; `None` when the
+    /// winner or a win's margin is unknown.
+    pub fn margin_b_minus_w(&self) -> Option<f64> {
+        match (self.winner?, self.margin) {
+            (Outcome::Draw, _) => Some(0.0),
+            (Outcome::Black, Some(m)) => Some(m.abs()),
+            (Outcome::White, Some(m)) => Some(-m.abs()),
+            _ => None,
+        }
+    }
+}
+
 /// Everything scoring needs about one game.
 #[derive(Clone, Copy, Debug)]
 pub struct ScoreInput<'a> {

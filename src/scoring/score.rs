@@ -223,11 +223,8 @@ pub(crate) fn agreement(
     }
     let rs = Ruleset::preset(rules);
     let our_winner = winner_of(&rs, ours);
-    let rec_margin = match (rec.winner, rec.margin) {
-        (Some(Outcome::Draw), _) => 0.0,
-        (Some(Outcome::Black), Some(m)) => m.abs(),
-        (Some(Outcome::White), Some(m)) => -m.abs(),
-        _ => return Agreement::NotComparable,
+    let Some(rec_margin) = rec.margin_b_minus_w() else {
+        return Agreement::NotComparable;
     };
     let rec_winner = rec.winner.unwrap_or(Outcome::Draw);
     // a tie on the board is what a recorded draw says, whoever the tie rule names (Ing:

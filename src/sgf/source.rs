@@ -416,17 +416,10 @@ fn sniffed_game_members(path: &Path, passwords: &[String]) -> Option<u64> {
     if !is_executable(&head[..n]) {
         return None;
     }
-    let mut bytes = std::fs::read(path).ok()?;
+    let bytes = std::fs::read(path).ok()?;
     let (kind, at) = embedded_archive(&bytes)?;
-    bytes.drain(..at);
-    let again = bytes.clone();
-    let mut once = Some(again);
-    archive_game_members(
-        kind,
-        io::Cursor::new(bytes),
-        move || once.take().map(io::Cursor::new),
-        passwords,
-    )
+    let archive = || Some(io::Cursor::new(bytes[at..].to_vec()));
+    archive_game_members(kind, archive()?, archive, passwords)
 }
 
 /// How many members of the zip archive `reader` are games, from its central directory: an
@@ -922,7 +915,7 @@ fn embedded_archive(bytes: &[u8]) -> Option<(InputKind, usize)> {
                 &sevenz_rust2::Password::empty(),
                 SEVEN_Z_MEMORY_KB,
             );
-            matches!(read, Ok(_) | Err(sevenz_rust2::Error::PasswordRequired))
+            (read.as_ref().is_ok() || read.as_ref().is_err_and(encrypted))
                 .then_some(Some((InputKind::SevenZ, at)))
         }
     });
