@@ -7,9 +7,9 @@
 --   thrown into a two-point eye on the board, 3 points each, see
 --   record_throw_in_convention.sql), both_conventions (the two together),
 --   seki_eye_convention (Korean or Japanese rules: the record scores the seki eyes as
---   territory, see record_seki_eye_convention.sql), disputed_chain (one chain's other fate
---   makes our count equal the record: dead stones it left on the board, or living ones it took
---   off; see record_disputed_chains.sql), else unexplained: the estimate or the record is
+--   territory, see record_seki_eye_convention.sql), disputed_chain (some stones' other fate
+--   makes our count equal the record: a dead chain it left on the board, or a group or a fight
+--   it read the other way; see record_disputed_chains.sql), else unexplained: the estimate or the record is
 --   wrong (unexplained_wrong_winners: of those, the games whose winner differs). per source
 --   directory (as record_disagreements.sql) and rules.
 -- uses: status, source, member, rules, record_agreement, result_winner, result_margin, margin_recorded_rules, black_teire, white_teire, black_throw_ins, white_throw_ins, black_seki_eyes, white_seki_eyes, disputed_chain

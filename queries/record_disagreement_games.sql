@@ -5,10 +5,11 @@
 --   colours_swapped: the recorded margin is the exact opposite of the recomputed one, by 5
 --   points or more (the `explain` line "the record matches with its colours swapped"; 8 games in
 --   corpus/dev, among them five KGS games of 2000; none in the Tygem counted games).
---   disputed_chain, disputed_color, disputed_fate, disputed_matches: the one chain whose other
---   fate makes the recomputed score equal the record, when there is one (see SCHEMA.md).
--- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points, disputed_chain, disputed_color, disputed_fate, disputed_matches
--- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points, disputed_chain, disputed_color, disputed_fate, disputed_matches
+--   disputed_chain, disputed_kind, disputed_color, disputed_fate, disputed_opponents,
+--   disputed_matches: the chain, group or fight whose other fate makes the recomputed score
+--   equal the record, when there is one (see SCHEMA.md).
+-- uses: record_agreement, source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, dead_source, unsettled_points, disputed_chain, disputed_kind, disputed_color, disputed_fate, disputed_opponents, disputed_matches
+-- columns: source, member, game_index, rules, komi, komi_raw, handicap, result_raw, result_winner, result_margin, margin_recorded_rules, colours_swapped, dead_source, unsettled_points, disputed_chain, disputed_kind, disputed_color, disputed_fate, disputed_opponents, disputed_matches
 SELECT
     source,
     member,
@@ -30,8 +31,10 @@ SELECT
     dead_source,
     unsettled_points,
     disputed_chain,
+    disputed_kind,
     disputed_color,
     disputed_fate,
+    disputed_opponents,
     disputed_matches
 FROM games
 WHERE record_agreement = 'differs'

@@ -1,12 +1,15 @@
--- question: Where a counted record differs from the recomputed score and one chain's other fate
---   makes the two equal, what kind of chain do the records dispute? Per source directory (as
---   record_disagreements.sql) and rules: the fate the record gives the chain (alive: dead
---   stones it left on the board; dead: living stones it took off), the chain's colour and size
---   (stones; 4 stands for four or more), how many games, how many of them pinpointed (the only
---   chain that matches), and the first such game (`FILE::MEMBER game N`: `explain FILE::MEMBER
---   --game N` shows it) with the chain.
--- uses: status, source, member, game_index, rules, record_agreement, disputed_chain, disputed_color, disputed_fate, disputed_matches
--- columns: source_prefix, rules, disputed_fate, disputed_color, stones, games, pinpointed, example
+-- question: Where a counted record differs from the recomputed score and some stones' other
+--   fate makes the two equal, what do the records dispute? Per source directory (as
+--   record_disagreements.sql) and rules: the kind (chain: one dead chain the record left on
+--   the board, tried first; group: chains linked by shared liberties; fight: a group and the
+--   enemy chains beside it, each the other way), the fate the record gives the stones (alive:
+--   dead stones it left on the board; dead: living stones it took off; a fight's side the record
+--   leaves alive), their colour and size (stones; 4 stands for four or more), how many games,
+--   how many of them pinpointed (the only match of its kind's tier), and the first such game
+--   (`FILE::MEMBER game N`: `explain FILE::MEMBER --game N` shows it) with the stones. About
+--   one chain match in three, and one group or fight match in eight, is a coincidence (SCHEMA.md, disputed_chain).
+-- uses: status, source, member, game_index, rules, record_agreement, disputed_chain, disputed_kind, disputed_color, disputed_fate, disputed_opponents, disputed_matches
+-- columns: source_prefix, rules, disputed_kind, disputed_fate, disputed_color, stones, games, pinpointed, example
 WITH d AS (
     SELECT
         CASE
@@ -16,11 +19,13 @@ WITH d AS (
                 CASE WHEN contains(member, '/') THEN regexp_replace(member, '/[^/]*$', '') ELSE '.' END
         END AS source_prefix,
         rules,
+        disputed_kind,
         disputed_fate,
         disputed_color,
         least(len(string_split(disputed_chain, ' ')), 4) AS stones,
         disputed_matches,
-        source || coalesce('::' || member, '') || ' game ' || game_index || ': ' || disputed_chain AS example
+        source || coalesce('::' || member, '') || ' game ' || game_index || ': ' || disputed_chain
+            || coalesce(' against ' || disputed_opponents, '') AS example
     FROM games
     WHERE status <> 'error'
       AND record_agreement IN ('winner', 'differs')
@@ -29,6 +34,7 @@ WITH d AS (
 SELECT
     source_prefix,
     rules,
+    disputed_kind,
     disputed_fate,
     disputed_color,
     stones,
@@ -36,5 +42,5 @@ SELECT
     count(*) FILTER (WHERE disputed_matches = 1) AS pinpointed,
     min(example) AS example
 FROM d
-GROUP BY source_prefix, rules, disputed_fate, disputed_color, stones
-ORDER BY games DESC, source_prefix, rules, disputed_fate, disputed_color, stones;
+GROUP BY source_prefix, rules, disputed_kind, disputed_fate, disputed_color, stones
+ORDER BY games DESC, source_prefix, rules, disputed_kind, disputed_fate, disputed_color, stones;

@@ -16,8 +16,8 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    Agreement, ChainFate, DeadReason, FlipCause, KomiPolicy, LifeReason, Outcome as Winner,
-    ScoreReport, SETTLE_PLAYOUTS,
+    Agreement, ChainFate, DeadReason, DisputeKind, FlipCause, KomiPolicy, LifeReason,
+    Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits, ResultKind};
 use anyhow::{bail, Context, Result};
@@ -629,16 +629,29 @@ impl Explained {
                         ChainFate::Alive => "alive (left on the board; we count it dead)",
                         ChainFate::Dead => "dead (taken off; we count it alive)",
                     };
+                    let what = match d.kind {
+                        DisputeKind::Chain => "chain",
+                        DisputeKind::Group => "group",
+                        DisputeKind::Fight => "fight",
+                    };
                     let others = match d.matches {
-                        1 => "the only chain that does".to_string(),
+                        1 => format!("the only {what} that does"),
                         n => format!(
                             "{} would do as well",
-                            plural(i64::from(n) - 1, "other chain", "other chains")
+                            plural(i64::from(n) - 1, "other candidate", "other candidates")
                         ),
+                    };
+                    let opponents = if d.opponents.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            ", and {} dead (taken off; we count them alive)",
+                            stones(a, &d.opponents)
+                        )
                     };
                     let _ = writeln!(
                         out,
-                        "  the record matches with {} {fate}: margin {}; {others}",
+                        "  the record matches with {} {fate}{opponents}: margin {}; {others}",
                         stones(a, &d.stones),
                         number(rec)
                     );

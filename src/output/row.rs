@@ -57,6 +57,8 @@ pub struct GameRow {
     /// The stones of the score's disputed chain in GTP notation (`H6 J6`), made once for
     /// the `disputed_chain` column.
     pub disputed_points: Option<String>,
+    /// The other side's stones of a disputed fight, the same way, for `disputed_opponents`.
+    pub disputed_opponent_points: Option<String>,
 }
 
 impl GameRow {
@@ -72,17 +74,19 @@ impl GameRow {
             .record
             .as_ref()
             .map(|r| (r.board_width, r.board_height));
-        let disputed_points = score
-            .as_ref()
-            .and_then(|s| s.disputed_chain.as_ref())
-            .zip(size)
-            .map(|(d, (w, h))| {
-                d.stones
+        let disputed = score.as_ref().and_then(|s| s.disputed_chain.as_ref());
+        let gtp = |stones: &[crate::rules::Point]| {
+            let (w, h) = size?;
+            (!stones.is_empty()).then(|| {
+                stones
                     .iter()
                     .map(|&p| crate::render::coord(p, w, h))
                     .collect::<Vec<_>>()
                     .join(" ")
-            });
+            })
+        };
+        let disputed_points = disputed.and_then(|d| gtp(&d.stones));
+        let disputed_opponent_points = disputed.and_then(|d| gtp(&d.opponents));
         GameRow {
             source,
             member,
@@ -90,6 +94,7 @@ impl GameRow {
             replay,
             score,
             disputed_points,
+            disputed_opponent_points,
         }
     }
 }

@@ -167,8 +167,8 @@ pub struct Diagram {
     pub dead: Vec<bool>,
     /// Stones of chains in seki.
     pub seki_stone: Vec<bool>,
-    /// Stones of the disputed chain: the one whose other fate makes the count equal a record
-    /// that differs (see [`crate::scoring::DisputedChain`]).
+    /// The disputed stones: those whose other fate makes the count equal a record that
+    /// differs, both sides of a disputed fight (see [`crate::scoring::DisputedChain`]).
     pub disputed: Vec<bool>,
     /// What each point counts as once dead stones are removed (the scorer's ownership).
     pub owner: Vec<PointOwner>,
@@ -231,7 +231,11 @@ impl Diagram {
             }
         }
         let mut disputed = vec![false; n];
-        for &p in score.disputed_chain.iter().flat_map(|d| &d.stones) {
+        for &p in score
+            .disputed_chain
+            .iter()
+            .flat_map(|d| d.stones.iter().chain(&d.opponents))
+        {
             if board.contains(p) {
                 disputed[index(p)] = true;
             }

@@ -13,7 +13,7 @@
 //! | `<circle>` | `stone black` / `stone white` (plus `dead-stone` when faded) | stone, per panel |
 //! | `<path>` | `dead` (a cross) | dead stone, per panel that removes dead stones |
 //! | `<rect>` | `territory-black` / `territory-white` / `seki` / `teire` | marked point, per panel |
-//! | `<circle>` | `disputed` (a dashed ring) | stone of the disputed chain, per panel |
+//! | `<circle>` | `disputed` (a dashed ring) | disputed stone (both sides of a disputed fight), per panel |
 //! | `<circle>` | `star` | star point |
 //!
 //! Colours are presentation attributes, not CSS, so every renderer draws them alike.
@@ -47,7 +47,7 @@ const LEGEND: [&str; 2] = [
     "Small square: territory of its colour; blue: seki point, counted for nobody; grey: point its owner must fill (teire).",
 ];
 /// The legend's line for the disputed chain, when there is one.
-const LEGEND_DISPUTED: &str = "Orange dashed ring: the disputed chain, whose other fate (alive or dead) makes the count equal the record's.";
+const LEGEND_DISPUTED: &str = "Orange dashed ring: the disputed stones, whose other fate (alive or dead) makes the count equal the record's.";
 
 const BOARD_FILL: &str = "#dcb35c";
 const BLACK_FILL: &str = "#111111";

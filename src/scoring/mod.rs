@@ -17,7 +17,8 @@
 //! - `playout`: local playouts, the estimator's referee for fights it cannot settle;
 //! - `fastboard`: a small capture-aware board for playouts and the seki finder;
 //! - `seki`: seki liberties and seki chains by dame filling;
-//! - `disputed`: the one chain whose other fate makes our count equal a record that differs;
+//! - `disputed`: the chain, group or fight whose other fate makes our count equal a record
+//!   that differs;
 //! - `count`: area and territory counts, points needing teire (from the markup when there
 //!   is one), per-point ownership;
 //! - `score`: per-ruleset margins, komi policy, agreement, divergence causes (its module
@@ -43,7 +44,7 @@ pub(crate) mod testutil;
 
 pub use count::PointOwner;
 pub use dead::{DeadReason, LifeReason};
-pub use disputed::{ChainFate, DisputedChain, DISPUTED_ALIVE_MAX};
+pub use disputed::{ChainFate, DisputeKind, DisputedChain, DISPUTED_GROUP_DEAD_MAX};
 pub use playout::{COUNTED_SETTLE_PLAYOUTS, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
 
 use crate::rules::board::Board;

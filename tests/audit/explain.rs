@@ -870,8 +870,22 @@ fn the_disputed_chain_is_named_and_ringed() {
     );
     let (svg, panels) = check_svg(&e);
     assert!(panels.values().all(|p| p.disputed == 1), "{panels:?}");
-    assert!(svg.contains("Orange dashed ring: the disputed chain"));
+    assert!(svg.contains("Orange dashed ring: the disputed stones"));
     render_png(&svg, "disputed");
+    // a fight read the other way: Black's G5, in atari among White's F5, G6 and H5, lives in
+    // the record, which takes the three white stones (see the scoring test of that name)
+    let fight = sgf
+        .replace("AW", "AB[ge]AW[fe][gd][he]")
+        .replace("[ae]", "")
+        .replace("RE[W+54.5]", "RE[B+13.5]");
+    let e = explain_bytes("fight.sgf", fight.as_bytes(), 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    assert!(
+        text.contains("the record matches with B G5 alive (left on the board; we count it dead), and W G6, W F5, W H5 dead (taken off; we count them alive): margin 13.5; the only fight that does"),
+        "{text}"
+    );
+    let (_, panels) = check_svg(&e);
+    assert!(panels.values().all(|p| p.disputed == 4), "{panels:?}");
     // a game without one draws no ring and no such legend
     let plain = explain_bytes(
         "plain.sgf",

@@ -84,8 +84,10 @@ NULLABLE_UNLESS_ERROR = {"first_illegal_move_{r}", "illegal_kind_{r}",  # NULL w
                          "last_mover",                # NULL when no stone was played
                          "margin_recorded_rules",     # NULL when the rules (or komi) are unknown
                          "flip_cause",                # NULL without a flip
-                         # NULL unless one chain explains a counted record that differs
-                         "disputed_chain", "disputed_color", "disputed_fate", "disputed_matches"}
+                         # NULL unless disputed stones explain a counted record that differs
+                         "disputed_chain", "disputed_kind", "disputed_color", "disputed_fate",
+                         "disputed_matches",
+                         "disputed_opponents"}        # NULL too outside a disputed fight
 
 # Handicap bonus (points to White) per ruleset, as SQL over `handicap` (0 in even games, never 1),
 # and the counting each ruleset's margin is built on. Standard rules: Chinese and Ing give N,
@@ -544,21 +546,31 @@ class Checker:
                   "thrown-in stones outside 0..dead stones of their colour",
                   ["black_throw_ins", "dead_black", "white_throw_ins", "dead_white"])
 
-        if has("disputed_chain", "disputed_color", "disputed_fate", "disputed_matches",
-               "record_agreement", "dead_source"):
-            # SCHEMA.md: the four describe one chain, and only for a counted record we do not
-            # reproduce, its dead stones estimated
-            d = ["disputed_chain", "disputed_color", "disputed_fate", "disputed_matches"]
+        if has("disputed_chain", "disputed_kind", "disputed_color", "disputed_fate",
+               "disputed_opponents", "disputed_matches", "record_agreement", "dead_source"):
+            # SCHEMA.md: the disputed_* columns describe one chain, group or fight, and only for
+            # a counted record we do not reproduce, its dead stones estimated
+            d = ["disputed_chain", "disputed_kind", "disputed_color", "disputed_fate",
+                 "disputed_matches"]
             check("disputed", " OR ".join(f"(disputed_chain IS NULL) <> ({c} IS NULL)" for c in d[1:]),
                   "the disputed_* columns are not null together", d)
             check("disputed", "disputed_chain IS NOT NULL AND (record_agreement NOT IN ('winner', 'differs') "
                   "OR dead_source <> 'estimated')",
-                  "a disputed chain outside a counted record that differs, dead stones estimated",
+                  "disputed stones outside a counted record that differs, dead stones estimated",
                   d + ["record_agreement", "dead_source"])
+            gtp = "'[A-HJ-Z][0-9]+( [A-HJ-Z][0-9]+)*'"
             check("disputed", "disputed_chain IS NOT NULL AND (disputed_matches < 1 "
                   "OR disputed_color NOT IN ('B', 'W') OR disputed_fate NOT IN ('alive', 'dead') "
-                  "OR NOT regexp_full_match(disputed_chain, '[A-HJ-Z][0-9]+( [A-HJ-Z][0-9]+)*'))",
-                  "a disputed chain with no stones, another colour or fate, or matches below 1", d)
+                  "OR disputed_kind NOT IN ('chain', 'group', 'fight') "
+                  f"OR NOT regexp_full_match(disputed_chain, {gtp}))",
+                  "disputed stones with no stones, another kind, colour or fate, or matches below 1", d)
+            # a chain is one we count dead, alive in the record; a fight's side the record
+            # leaves alive, its opponents taken off, and only a fight has opponents
+            check("disputed", "(disputed_kind = 'chain' AND disputed_fate <> 'alive') "
+                  "OR (disputed_kind = 'fight' AND (disputed_fate <> 'alive' "
+                  f"OR NOT coalesce(regexp_full_match(disputed_opponents, {gtp}), false))) "
+                  "OR (disputed_kind IS DISTINCT FROM 'fight' AND disputed_opponents IS NOT NULL)",
+                  "a chain the record takes off, or opponents outside a fight", d + ["disputed_opponents"])
 
         if has("black_seki_eyes", "white_seki_eyes", "seki_points"):
             # SCHEMA.md: the seki eyes are part of seki_points
