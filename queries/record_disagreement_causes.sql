@@ -5,7 +5,8 @@
 --   teire_convention (Korean or Japanese rules: the record counts the teire points the other
 --   way, see record_teire_convention.sql), throw_in_convention (the record leaves dead stones
 --   thrown into a two-point eye on the board, 3 points each, see
---   record_throw_in_convention.sql), both_conventions (the two together),
+--   record_throw_in_convention.sql), both_conventions (the two together; about as many
+--   records match it as would by chance, see the README),
 --   seki_eye_convention (Korean or Japanese rules: the record scores the seki eyes as
 --   territory, see record_seki_eye_convention.sql), disputed_chain (some stones' other fate
 --   makes our count equal the record: a dead chain it left on the board, or a group or a fight

@@ -252,8 +252,7 @@ impl Scorer {
         let mut best: Option<usize> = None;
         let mut matches = 0;
         for (k, c) in cands.iter().enumerate() {
-            let end = cands.get(k + 1).map_or(flips.len(), |n| n.from);
-            let chains = &flips[c.from..end];
+            let chains = candidate_chains(cands, flips, k);
             self.flip(chains);
             self.seki.fill(false);
             let counts = self.count_with_seki(&g, None);
@@ -292,49 +291,46 @@ impl Scorer {
         matches: u32,
     ) -> Option<DisputedChain> {
         let c = cands[k];
-        let end = cands.get(k + 1).map_or(flips.len(), |n| n.from);
-        let chains = &flips[c.from..end];
-        let first = self.st.stones(chains[0] as usize)[0] as usize;
-        let colour = self.cells[first];
-        let points = |keep: &dyn Fn(usize) -> bool| -> Vec<Point> {
+        let chains = candidate_chains(cands, flips, k);
+        // the candidate's stones we count dead (`true`) or alive (`false`), row-major
+        let stones = |dead: bool| -> Vec<Point> {
             let mut out: Vec<Point> = chains
                 .iter()
                 .flat_map(|&ch| self.st.stones(ch as usize))
-                .filter(|&&s| keep(s as usize))
+                .filter(|&&s| self.dead[s as usize] == dead)
                 .map(|&s| self.g.point(s as usize))
                 .collect();
             out.sort_unstable_by_key(|p| (p.y, p.x));
             out
         };
-        if c.kind == DisputeKind::Fight {
-            // the side the record leaves alive is the one we count dead
-            let alive = |s: usize| self.dead[s];
-            let stones = points(&alive);
-            let opponents = points(&|s| !self.dead[s]);
-            let side = flips[c.from..end]
-                .iter()
-                .map(|&ch| self.st.stones(ch as usize)[0] as usize)
-                .find(|&s| self.dead[s])?;
-            return Some(DisputedChain {
-                kind: c.kind,
-                color: color_of(self.cells[side])?,
-                stones,
-                fate: ChainFate::Alive,
-                opponents,
-                matches,
-            });
-        }
+        // a fight is told from the side the record leaves alive, the one we count dead;
+        // a chain or group is all of one fate
+        let first = chains
+            .iter()
+            .map(|&ch| self.st.stones(ch as usize)[0] as usize)
+            .find(|&s| c.kind != DisputeKind::Fight || self.dead[s])?;
+        let dead = self.dead[first];
         Some(DisputedChain {
             kind: c.kind,
-            color: color_of(colour)?,
-            stones: points(&|_| true),
-            fate: if self.dead[first] {
+            color: color_of(self.cells[first])?,
+            stones: stones(dead),
+            fate: if dead {
                 ChainFate::Alive
             } else {
                 ChainFate::Dead
             },
-            opponents: Vec::new(),
+            opponents: if c.kind == DisputeKind::Fight {
+                stones(!dead)
+            } else {
+                Vec::new()
+            },
             matches,
         })
     }
+}
+
+/// The chains candidate `k` flips: `flips` from its start to the next candidate's.
+fn candidate_chains<'a>(cands: &[Candidate], flips: &'a [u16], k: usize) -> &'a [u16] {
+    let end = cands.get(k + 1).map_or(flips.len(), |n| n.from);
+    &flips[cands[k].from..end]
 }
