@@ -884,8 +884,9 @@ fn the_disputed_chain_is_named_and_ringed() {
         text.contains("the record matches with B G5 alive (left on the board; we count it dead), and W G6, W F5, W H5 dead (taken off; we count them alive): margin 13.5; the only fight that does"),
         "{text}"
     );
-    let (_, panels) = check_svg(&e);
+    let (svg, panels) = check_svg(&e);
     assert!(panels.values().all(|p| p.disputed == 4), "{panels:?}");
+    render_png(&svg, "disputed-fight");
     // a game without one draws no ring and no such legend
     let plain = explain_bytes(
         "plain.sgf",
