@@ -28,6 +28,9 @@ pub struct Summary {
     /// `differs` rows whose record names the wrong colour (see
     /// [`crate::scoring::ScoreReport::colours_swapped`]).
     pub colours_swapped: u64,
+    /// `winner` and `differs` rows that name disputed stones (see
+    /// [`crate::scoring::DisputedChain`]).
+    pub disputed: u64,
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
@@ -88,6 +91,9 @@ impl Summary {
             {
                 self.colours_swapped += 1;
             }
+            if s.disputed_chain.is_some() {
+                self.disputed += 1;
+            }
         }
     }
 
@@ -111,6 +117,7 @@ impl Summary {
             self.agreement[i] += other.agreement[i];
         }
         self.colours_swapped += other.colours_swapped;
+        self.disputed += other.disputed;
         for (k, v) in &other.skipped {
             *self.skipped.entry(k.clone()).or_default() += v;
         }
@@ -211,12 +218,14 @@ impl Summary {
         }
         let _ = writeln!(
             s,
-            "  record agreement: exact {}, winner {}, differs {} ({} naming the wrong colour), not comparable {}",
+            "  record agreement: exact {}, winner {}, differs {} ({} naming the wrong colour), not comparable {}; disputed stones named for {} of the {} not exact",
             self.agreement[0],
             self.agreement[1],
             self.agreement[2],
             self.colours_swapped,
-            self.agreement[3]
+            self.agreement[3],
+            self.disputed,
+            self.agreement[1] + self.agreement[2]
         );
         s
     }

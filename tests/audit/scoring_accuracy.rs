@@ -569,6 +569,15 @@ fn tygem_records_that_no_convention_explains_mostly_dispute_some_stones() {
             d.map(|d| (d.kind.name(), d.color.letter(), d.fate.name(), d.matches)),
         )
     };
+    // the run summary counts the rows that name disputed stones
+    let mut summary = kifu_audit::pipeline::Summary::default();
+    rows.iter().for_each(|r| summary.add(r));
+    let with_stones = rows.iter().filter(|r| r.disputed_points.is_some()).count() as u64;
+    assert_eq!(summary.disputed, with_stones);
+    assert!(summary.render().contains(&format!(
+        "disputed stones named for {with_stones} of the {} not exact",
+        summary.agreement[1] + summary.agreement[2]
+    )));
     assert_eq!(
         disputed("2006-01/83710062.sgf"),
         (Some("H6 J6".to_string()), Some(("chain", "W", "alive", 1)))
