@@ -54,8 +54,8 @@ pub struct GameRow {
     pub ingest: Ingested,
     pub replay: Option<ReplaySummary>,
     pub score: Option<ScoreReport>,
-    /// The stones of the score's disputed chain in GTP notation (`H6 J6`), made once for
-    /// the `disputed_chain` column.
+    /// The score's disputed stones in GTP notation (`H6 J6`), made once for the
+    /// `disputed_chain` column.
     pub disputed_points: Option<String>,
     /// The other side's stones of a disputed fight, the same way, for `disputed_opponents`.
     pub disputed_opponent_points: Option<String>,

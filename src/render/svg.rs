@@ -46,7 +46,7 @@ const LEGEND: [&str; 2] = [
     "Red cross: dead stone, taken off (area, territory); Tromp-Taylor counts it alive.",
     "Small square: territory of its colour; blue: seki point, counted for nobody; grey: point its owner must fill (teire).",
 ];
-/// The legend's line for the disputed chain, when there is one.
+/// The legend's line for the disputed stones, when there are some.
 const LEGEND_DISPUTED: &str = "Orange dashed ring: the disputed stones, whose other fate (alive or dead) makes the count equal the record's.";
 
 const BOARD_FILL: &str = "#dcb35c";

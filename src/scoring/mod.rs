@@ -336,8 +336,8 @@ pub struct ScoreReport {
     pub unsettled_stones: Vec<Point>,
     /// What each point counts as, row-major (`y * width + x`).
     pub ownership: Vec<PointOwner>,
-    /// For a counted record we do not reproduce exactly: the one chain whose other fate
-    /// makes our count equal it, if there is one (see [`DisputedChain`]).
+    /// For a counted record we do not reproduce exactly: the chain, group or fight whose
+    /// other fate makes our count equal it, if there is one (see [`DisputedChain`]).
     pub disputed_chain: Option<DisputedChain>,
 }
 
