@@ -324,7 +324,10 @@ fn expand_one(
                         if rar::set_head(e.path()).is_none() {
                             out.push(Ok(e.into_path()));
                         }
-                    } else if classify(&name).is_some() || volumes::volume(&name).is_some() {
+                    } else if classify(&name).is_some()
+                        || volumes::volume(&name).is_some()
+                        || holds_an_archive(e.path(), &name)
+                    {
                         out.push(Ok(e.into_path()));
                     } else {
                         pass_over(skipped, &name);
@@ -881,6 +884,27 @@ const SFX_SCAN_LIMIT: usize = rars::SFX_SCAN_LIMIT;
 fn is_executable(bytes: &[u8]) -> bool {
     let dos_header = &bytes[..bytes.len().min(64)];
     (bytes.starts_with(b"MZ") && dos_header.contains(&0)) || bytes.starts_with(b"\x7fELF")
+}
+
+/// Whether the file at `path`, found walking a directory and named `name`, is a
+/// self-extracting archive: named `.exe`, a program ([`is_executable`]) holding an archive
+/// ([`embedded_archive`]). Such a file is read as the archive; any other program in a
+/// directory is passed over, as before (a viewer or an installer beside the games is no
+/// error). Only `.exe` files are opened for this, and read whole only when they begin as a
+/// program.
+fn holds_an_archive(path: &Path, name: &str) -> bool {
+    if !name.to_ascii_lowercase().ends_with(".exe") {
+        return false;
+    }
+    let Ok((_, mut file)) = open_input(path) else {
+        return false;
+    };
+    let mut head = [0u8; 64];
+    let Ok(n) = fill(&mut file, &mut head) else {
+        return false;
+    };
+    is_executable(&head[..n])
+        && std::fs::read(path).is_ok_and(|bytes| embedded_archive(&bytes).is_some())
 }
 
 /// The archive a self-extracting program holds, and where it begins: the first RAR or 7z

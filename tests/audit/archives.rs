@@ -246,6 +246,27 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
         "{}",
         message(&rows[0])
     );
+    // in a directory: the self-extracting archive is read, a program holding none passed
+    // over and counted, and a file named `.exe` that is no program passed over unopened
+    let folder = dir.path().join("collection");
+    std::fs::create_dir(&folder).unwrap();
+    let mut sfx = stub.clone();
+    sfx.extend(std::fs::read(fixture("games-lzma2.7z")).unwrap());
+    std::fs::write(folder.join("Games.EXE"), sfx).unwrap();
+    std::fs::write(folder.join("viewer.exe"), &stub).unwrap();
+    std::fs::write(folder.join("notes.exe"), "(;GM[1]FF[4]SZ[9];B[ee])").unwrap();
+    let mut skipped = kifu_audit::sgf::source::Skipped::new();
+    let paths =
+        kifu_audit::sgf::source::expand_inputs_noting(std::slice::from_ref(&folder), &mut skipped);
+    assert_eq!(paths.len(), 1, "{paths:?}");
+    assert_eq!(skipped.get(".exe"), Some(&2), "{skipped:?}");
+    assert_eq!(
+        count_items(&paths),
+        count_items(&expand_inputs(&[fixture("games-lzma2.7z")]))
+    );
+    let direct = audit_paths(&[fixture("games-lzma2.7z")], &options(), 1).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&folder), &options(), 1).unwrap();
+    assert_eq!(by_name(&rows), by_name(&direct));
     let exe = dir.path().join("setup.exe");
     std::fs::write(&exe, &stub).unwrap();
     assert_eq!(count_items(&expand_inputs(std::slice::from_ref(&exe))), 1);
