@@ -28,7 +28,7 @@
 //! Tygem counted games (seed 0, stop 50), a dead chain made alive matched 43% of the
 //! records' own margins against 15% of the permuted ones: about two matches in three name
 //! what the record did. A living chain of up to six stones made dead (stop 49's search also
-//! tried those) matched 18% of the records' margins and 25% of the permuted ones: chance,
+//! tried those) matched 17% of the records' margins and 25% of the permuted ones: chance,
 //! so it is no longer tried. The second tier matched 3.3% against 0.4%.
 //!
 //! Only games whose dead stones were estimated are searched: with TB/TW markup the record

@@ -601,7 +601,7 @@ fn tygem_records_that_no_convention_explains_mostly_dispute_some_stones() {
 /// Stop 50: a dead chain made alive matches 43% of the records' own margins and 15% of the
 /// permuted ones, so about two matches in three (1 − 15/43) name what the record did; the
 /// groups and fights, tried when no chain matches, 3.3% against 0.4%. Stop 49's search also
-/// tried each living chain of up to six stones dead: those matched 18% of the records'
+/// tried each living chain of up to six stones dead: those matched 17% of the records'
 /// margins and 25% of permuted ones, chance, and are no longer tried. The counting
 /// conventions the causes query names first, the same way: the other teire convention
 /// 25.3% against 1.5%, seki eyes scored 7.9% against 0.3%, thrown-in stones left 20.9%
