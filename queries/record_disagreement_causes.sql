@@ -12,7 +12,9 @@
 --   makes our count equal the record: a dead chain it left on the board, or a group or a fight
 --   it read the other way; see record_disputed_chains.sql), else unexplained: the estimate or the record is
 --   wrong (unexplained_wrong_winners: of those, the games whose winner differs). per source
---   directory (as record_disagreements.sql) and rules.
+--   directory (as record_disagreements.sql) and rules. Each label is a match, which may be a
+--   coincidence: on Tygem and KGS most are real, on Fox none beats chance (the README's
+--   permutation control).
 -- uses: status, source, member, rules, record_agreement, result_winner, result_margin, margin_recorded_rules, black_teire, white_teire, black_throw_ins, white_throw_ins, black_seki_eyes, white_seki_eyes, disputed_chain
 -- columns: source_prefix, rules, counted_games, exact, not_exact, colours_swapped, teire_convention, throw_in_convention, both_conventions, seki_eye_convention, disputed_chain, unexplained, unexplained_wrong_winners
 WITH g AS (
