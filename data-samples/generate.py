@@ -1022,6 +1022,28 @@ def build(cat: Catalogue) -> None:
     position_game(9, final, cat, "dead/9x9-dead-stones-tb-tw.sgf",
                   dead={(7, 2), (2, 4)}, komi=6.5)
 
+    # ---------------- records that differ from our count by disputed stones ----------------
+    # Composed final positions (setup stones only), Korean counting at komi 0.5: Black's wall
+    # on column B, White's on column C. The counts are worked out in the scoring tests of the
+    # same names (src/scoring/tests/rulesets.rs); `disputed_*` names what the record took the
+    # other way.
+    wall_b = [sgf_point(1, y) for y in range(9)]
+    wall_w = [sgf_point(2, y) for y in range(9)]
+
+    def disputed(rel: str, black: list[str], white: list[str], result: str, what: str) -> None:
+        root = root_props(sz="9", ru="Korean", km="0.5", pb="Disputed Black", pw="Disputed White",
+                          re=result)
+        text = ("(;" + "".join(root) + prop("AB", *(wall_b + black), raw=True)
+                + prop("AW", *(wall_w + white), raw=True) + ")\n")
+        cat.add(rel, text, what)
+
+    disputed("dead/9x9-record-leaves-a-dead-stone.sgf", [], ["ae"], "W+54.5",
+             "9x9 composed position: a white stone at A5 in Black's area, dead to us (W+44.5); the record "
+             "W+54.5 counts it alive: disputed_kind chain, W A5 alive")
+    disputed("dead/9x9-record-reads-a-fight-the-other-way.sgf", ["ge"], ["fe", "gd", "he"], "B+13.5",
+             "9x9 composed position: Black's G5 in atari among White's F5, G6, H5 in White's area, dead "
+             "to us (W+43.5); the record B+13.5 has G5 live and take the three: disputed_kind fight")
+
     # ---------------- Tygem GIB records ----------------
     # Tygem's own format (see src/sgf/gib.rs and gib_text below).
     tygem_gib(cat, "gib/tygem-korean.gib", 6000, kind="Korea", black="흑돌 (9단)", white="백돌 (8단)",
