@@ -891,9 +891,13 @@ fn is_executable(bytes: &[u8]) -> bool {
 /// ([`embedded_archive`]). Such a file is read as the archive; any other program in a
 /// directory is passed over, as before (a viewer or an installer beside the games is no
 /// error). Only `.exe` files are opened for this, and read whole only when they begin as a
-/// program.
+/// program and are no larger than the default `--max-file-bytes` (a larger one, an
+/// installer, is passed over unread: memory stays bounded).
 fn holds_an_archive(path: &Path, name: &str) -> bool {
-    if !name.to_ascii_lowercase().ends_with(".exe") {
+    if !name.to_ascii_lowercase().ends_with(".exe")
+        || std::fs::metadata(path)
+            .map_or(true, |m| m.len() > super::Limits::default().max_file_bytes)
+    {
         return false;
     }
     let Ok((_, mut file)) = open_input(path) else {
