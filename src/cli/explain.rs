@@ -16,8 +16,8 @@ use crate::pipeline::source_error_row;
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
-    Agreement, ChainFate, DeadReason, DisputeKind, FlipCause, KomiPolicy, LifeReason,
-    Outcome as Winner, ScoreReport, SETTLE_PLAYOUTS,
+    Agreement, ChainFate, DeadReason, FlipCause, KomiPolicy, LifeReason, Outcome as Winner,
+    ScoreReport, SETTLE_PLAYOUTS,
 };
 use crate::sgf::{self, source, GameRecord, Ingested, Limits, ResultKind};
 use anyhow::{bail, Context, Result};
@@ -629,11 +629,7 @@ impl Explained {
                         ChainFate::Alive => "alive (left on the board; we count it dead)",
                         ChainFate::Dead => "dead (taken off; we count it alive)",
                     };
-                    let what = match d.kind {
-                        DisputeKind::Chain => "chain",
-                        DisputeKind::Group => "group",
-                        DisputeKind::Fight => "fight",
-                    };
+                    let what = d.kind.name();
                     let others = match d.matches {
                         1 => format!("the only {what} that does"),
                         n => format!(

@@ -35,7 +35,7 @@
 //! names its dead stones itself. The search costs a count per candidate (tens of
 //! microseconds a game), and runs only for counted games we do not reproduce exactly.
 
-use super::analysis::{find, union_root};
+use super::analysis::{find, union};
 use super::score::EPS;
 use super::{Agreement, Analysed, Point, ScoreInput, ScoreReport, Scorer};
 use crate::rules::board::color_of;
@@ -174,15 +174,14 @@ impl Scorer {
     }
 
     /// The second tier's candidates (see the module header), each once: its chains appended
-    /// to `flips`, sorted, a group's before the enemy chains of its fight.
-    fn group_candidates(&mut self, cands: &mut Vec<Candidate>, flips: &mut Vec<u16>) {
+    /// to `flips`, a fight's group before the enemy chains beside it.
+    fn group_candidates(&self, cands: &mut Vec<Candidate>, flips: &mut Vec<u16>) {
         let n = self.st.chains.len();
         let mut parent: Vec<u16> = (0..n as u16).collect();
         for k in 0..self.st.shared.len() {
             let (x, y) = self.st.shared[k];
             if self.chain_dead(x as usize) == self.chain_dead(y as usize) {
-                let r = find(&mut parent, x as usize);
-                union_root(&mut parent, r, y as usize);
+                union(&mut parent, x as usize, y as usize);
             }
         }
         let mut members: Vec<Vec<u16>> = vec![Vec::new(); n];
@@ -191,14 +190,14 @@ impl Scorer {
             members[r].push(ch as u16);
         }
         let mut seen: Vec<Vec<u16>> = Vec::new();
-        let size = |st: &super::analysis::Structure, chs: &[u16]| -> u32 {
+        let size = |chs: &[u16]| -> u32 {
             chs.iter()
-                .map(|&c| u32::from(st.chains[c as usize].size))
+                .map(|&c| u32::from(self.st.chains[c as usize].size))
                 .sum()
         };
         for group in members.iter().filter(|m| !m.is_empty()) {
             let dead = self.chain_dead(group[0] as usize);
-            let stones = size(&self.st, group);
+            let stones = size(group);
             if group.len() >= 2 && (dead || stones <= DISPUTED_GROUP_DEAD_MAX) {
                 cands.push(Candidate {
                     kind: DisputeKind::Group,
@@ -210,12 +209,7 @@ impl Scorer {
             // the fight: the group and every enemy chain beside it of the other fate
             let mut fight = group.clone();
             for &c in group {
-                let c = c as usize;
-                let (lo, hi) = (
-                    self.st.chain_adj_start[c] as usize,
-                    self.st.chain_adj_start[c + 1] as usize,
-                );
-                for &e in &self.st.chain_adj[lo..hi] {
+                for &e in self.st.enemies_of_chain(c as usize) {
                     if self.chain_dead(e as usize) != dead && !fight.contains(&e) {
                         fight.push(e);
                     }
@@ -229,7 +223,7 @@ impl Scorer {
                     cands.push(Candidate {
                         kind: DisputeKind::Fight,
                         from: flips.len(),
-                        stones: size(&self.st, &fight),
+                        stones: size(&fight),
                     });
                     flips.extend_from_slice(&fight);
                 }
