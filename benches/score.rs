@@ -1,7 +1,9 @@
 //! Scoring speed: dead stones + seki + all seven scores + divergence, on Tygem final positions
 //! in memory (single thread). Prints the per-game distribution (mean, median, p99) once.
 //! `KIFU_AUDIT_PLAYOUTS=N` measures the scorer with `--playouts N` (default: `scan`'s,
-//! `SETTLE_PLAYOUTS`).
+//! `SETTLE_PLAYOUTS`); `KIFU_AUDIT_SLOWEST=N` also prints the N slowest games of the first
+//! pass, by name (the tail of the distribution: `kifu-audit explain ZIP --member NAME` shows
+//! what the estimator did there).
 
 mod common;
 
@@ -18,8 +20,9 @@ fn input<'a>(rec: &'a GameRecord, rep: &'a ReplayReport) -> ScoreInput<'a> {
 }
 
 fn bench(c: &mut Criterion) {
-    let (files, what) = common::sgf_files(5_000);
-    let records = common::records(&files);
+    let (files, what) = common::named_sgf_files(5_000);
+    let (names, records): (Vec<String>, Vec<GameRecord>) =
+        common::named_records(&files).into_iter().unzip();
     let mut scratch = Scratch::new();
     let finals: Vec<ReplayReport> = records
         .iter()
@@ -56,6 +59,12 @@ fn bench(c: &mut Criterion) {
             .map(|(_, &t)| t)
             .collect()
     };
+    if let Some(n) = std::env::var("KIFU_AUDIT_SLOWEST")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        print_slowest(&names, &times, |i| counted(&records[i]), n);
+    }
     for (label, set) in [
         ("all", times.clone()),
         ("counted", pick(true)),
@@ -88,6 +97,23 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// Prints the `n` slowest games (µs, counted or not, name) and their share of the total time.
+fn print_slowest(names: &[String], times: &[f64], counted: impl Fn(usize) -> bool, n: usize) {
+    let mut order: Vec<usize> = (0..times.len()).collect();
+    order.sort_by(|&a, &b| times[b].total_cmp(&times[a]).then(a.cmp(&b)));
+    let total: f64 = times.iter().sum();
+    let slowest: f64 = order.iter().take(n).map(|&i| times[i]).sum();
+    println!(
+        "the {} slowest games take {:.1}% of the time:",
+        n.min(times.len()),
+        100.0 * slowest / total.max(f64::MIN_POSITIVE)
+    );
+    for &i in order.iter().take(n) {
+        let kind = if counted(i) { "counted" } else { "not counted" };
+        println!("  {:>9.1} µs  {kind:<11}  {}", times[i], names[i]);
+    }
 }
 
 /// Prints mean, median, p90, p99 and max of per-game times (µs).
