@@ -62,10 +62,20 @@ impl AtomicParquetWriter {
         remove_stale_temps(&dir, &name);
         let tmp = temp_path(target);
         let file = File::create(&tmp).with_context(|| {
-            format!(
-                "cannot create {} (is the directory writable?)",
-                tmp.display()
-            )
+            if dir.is_dir() {
+                format!(
+                    "cannot write {}: its temporary file {} cannot be created (is {} writable?)",
+                    target.display(),
+                    tmp.display(),
+                    dir.display()
+                )
+            } else {
+                format!(
+                    "cannot write {}: the directory {} does not exist",
+                    target.display(),
+                    dir.display()
+                )
+            }
         })?;
         let props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(options.zstd_level)?))

@@ -3,7 +3,7 @@
 use crate::output::GameRow;
 use crate::rules::RulesetId;
 use crate::scoring::Agreement;
-use crate::sgf::Status;
+use crate::sgf::{ErrorKind, Status};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -34,6 +34,10 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
+    /// The messages of the first [`UNREADABLE_SHOWN`] `io_error` rows, in row order: an input
+    /// path that is missing or cannot be read (a typo in a path is named on screen, not only
+    /// in the file).
+    pub unreadable: Vec<String>,
     /// Files passed over, by name ending: found walking the directories or inside archives,
     /// neither SGF nor an archive, and macOS's AppleDouble files (`source::APPLE_DOUBLE`).
     pub skipped: crate::sgf::source::Skipped,
@@ -41,6 +45,8 @@ pub struct Summary {
 
 /// Name endings of passed-over files the summary lists, the commonest first.
 const SKIPPED_ENDINGS: usize = 6;
+/// Unreadable inputs the summary names.
+const UNREADABLE_SHOWN: usize = 3;
 
 impl Summary {
     /// Adds one row.
@@ -53,6 +59,10 @@ impl Summary {
         }
         if let Some(k) = row.ingest.error_kind {
             *self.by_error_kind.entry(k.name()).or_default() += 1;
+            if k == ErrorKind::IoError && self.unreadable.len() < UNREADABLE_SHOWN {
+                let message = row.ingest.error_message.as_deref().unwrap_or("unreadable");
+                self.unreadable.push(message.to_string());
+            }
         }
         if let Some(r) = &row.replay {
             for id in RulesetId::ALL {
@@ -118,6 +128,9 @@ impl Summary {
         }
         self.colours_swapped += other.colours_swapped;
         self.disputed += other.disputed;
+        let room = UNREADABLE_SHOWN.saturating_sub(self.unreadable.len());
+        self.unreadable
+            .extend(other.unreadable.iter().take(room).cloned());
         for (k, v) in &other.skipped {
             *self.skipped.entry(k.clone()).or_default() += v;
         }
@@ -139,8 +152,9 @@ impl Summary {
         };
         let _ = writeln!(
             s,
-            "{} games: {} ok, {} recovered, {} error  ({:.1} s, {:.0} games/s){}",
+            "{} {}: {} ok, {} recovered, {} error  ({:.1} s, {:.0} games/s){}",
             self.games,
+            if self.games == 1 { "game" } else { "games" },
             self.ok,
             self.recovered,
             self.errors,
@@ -189,6 +203,24 @@ impl Summary {
                 .collect();
             let _ = writeln!(s, "  error/repair kinds: {}", kinds.join(", "));
         }
+        if !self.unreadable.is_empty() {
+            let all = self
+                .by_error_kind
+                .get(ErrorKind::IoError.name())
+                .copied()
+                .unwrap_or(0);
+            let more = all.saturating_sub(self.unreadable.len() as u64);
+            let _ = writeln!(
+                s,
+                "  unreadable: {}{}",
+                self.unreadable.join("; "),
+                if more > 0 {
+                    format!("; and {more} more (the io_error rows)")
+                } else {
+                    String::new()
+                }
+            );
+        }
         let illegal: Vec<String> = rulesets
             .iter()
             .map(|id| format!("{} {}", id.name(), self.illegal[id.index()]))
@@ -218,7 +250,7 @@ impl Summary {
         }
         let _ = writeln!(
             s,
-            "  record agreement: exact {}, winner {}, differs {} ({} naming the wrong colour), not comparable {}; disputed stones named for {} of the {} not exact",
+            "  record agreement: exact {}, winner {} (the same winner, another margin), differs {} (another winner; {} naming the wrong colour), not comparable {}; disputed stones named for {} of the {} not exact",
             self.agreement[0],
             self.agreement[1],
             self.agreement[2],

@@ -126,6 +126,55 @@ fn an_output_named_like_an_input_is_refused_and_the_input_kept() {
     assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
 }
 
+/// A typo in an input path is named on screen (the summary's `unreadable` line), not only in
+/// the file's `io_error` row, and the other inputs are read (exit 1); an output in a
+/// directory that does not exist is fatal (exit 2) and says so, naming the user's path, not
+/// the hidden temporary file.
+#[test]
+fn a_missing_input_and_a_missing_output_directory_are_named() {
+    let (dir, input) = game_file();
+    let missing = dir.path().join("typo.sgf");
+    let out = dir.path().join("out.parquet");
+    let o = kifu(
+        &[
+            os("scan"),
+            missing.as_os_str(),
+            input.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let named = format!("unreadable: {}: ", missing.display());
+    assert!(stderr.contains(&named), "{stderr}");
+    assert!(
+        stderr.contains("2 games: 1 ok, 0 recovered, 1 error"),
+        "{stderr}"
+    );
+    assert_eq!(rows(&out), 2);
+    // one game: "game", not "games"
+    let o = kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), out.as_os_str()],
+        None,
+    );
+    assert_all_read(&o);
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("1 game: 1 ok"));
+    let nowhere = dir.path().join("no-such-dir").join("out.parquet");
+    let o = kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), nowhere.as_os_str()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains(&format!("cannot write {}", nowhere.display()))
+            && stderr.contains("does not exist"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn an_absurd_thread_count_is_refused_at_once() {
     let (dir, input) = game_file();

@@ -1286,9 +1286,10 @@ fn a_few_records_name_the_wrong_colour() {
         let mut summary = kifu_audit::pipeline::Summary::default();
         rows.iter().for_each(|r| summary.add(r));
         assert_eq!(summary.colours_swapped, found.len() as u64);
-        assert!(summary
-            .render()
-            .contains(&format!("({} naming the wrong colour)", found.len())));
+        assert!(summary.render().contains(&format!(
+            "another winner; {} naming the wrong colour)",
+            found.len()
+        )));
     }
     if let Some(rows) = tygem_rows() {
         let found = swapped(rows);
