@@ -418,7 +418,7 @@ impl Explained {
         };
         let _ = writeln!(
             out,
-            "Final position. Dead stones {dead_from}: {} black, {} white; seki: {} stone(s), {} point(s); unsettled (counted as marked): {}",
+            "Final position. Dead stones {dead_from}: {} black, {} white; seki: {} stone(s), {} point(s); unsettled (counted as shown): {}",
             s.dead_black,
             s.dead_white,
             s.seki_stones.len(),
@@ -782,7 +782,7 @@ impl Explained {
         }
         let expected = (plays + seki + teire) as f64;
         if (diff - expected).abs() < 1e-9 {
-            identity.push_str(": the identity of RULES.md §3 holds.");
+            identity.push_str(": the area–territory identity holds.");
         } else {
             let _ = write!(
                 identity,
@@ -1132,6 +1132,17 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         KomiArg::Standard => KomiPolicy::Standard,
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
+    if args.member.is_some() && !args.file.exists() {
+        if let Some((archive, m)) = args.file.to_str().and_then(|s| s.split_once("::")) {
+            if Path::new(archive).exists() {
+                bail!(
+                    "{} names the member {m} already; give the member once, as FILE::MEMBER or \
+                     with --member",
+                    args.file.display()
+                );
+            }
+        }
+    }
     let (file, member) = member_of(&args.file, args.member.clone());
     let game = args.game;
     let playouts = args.playouts.n as usize;

@@ -218,7 +218,7 @@ fn build_columns() -> Vec<Column> {
         ));
     }
     c.extend([
-        col(R, "captures_by_black", Int, "White stones removed during play: Black's captures, and White's own stones a suicide removed (the prisoners of RULES.md §3 either way).", move |r| int(rp(r).map(|x| x.captures_by_black))),
+        col(R, "captures_by_black", Int, "White stones removed during play: Black's captures, and White's own stones a suicide removed (the prisoners of territory counting either way).", move |r| int(rp(r).map(|x| x.captures_by_black))),
         col(R, "captures_by_white", Int, "Black stones removed during play: White's captures, and Black's own stones a suicide removed.", move |r| int(rp(r).map(|x| x.captures_by_white))),
         col(R, "black_plays", Int, "Black stones placed: board moves and the root's setup stones (handicap stones, or a composed position's); passes and moves on an occupied or off-board point (executed as passes) excluded.", move |r| int(rp(r).map(|x| x.black_plays))),
         col(R, "white_plays", Int, "White stones placed: board moves and the root's setup stones; passes and moves on an occupied or off-board point excluded.", move |r| int(rp(r).map(|x| x.white_plays))),

@@ -67,7 +67,7 @@ fn dead_stones_sample_ascii_marks_dead_stones_and_territory_where_the_markup_put
         "legal under chinese, japanese, korean, ing, aga, nz, tromp_taylor",
         "recorded W+10.5: exact",
         "No winner flip: White wins under all seven rulesets.",
-        "the identity of RULES.md §3 holds",
+        "the area–territory identity holds",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
@@ -507,6 +507,11 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         stderr.contains("--game 1 is out of range: it holds 1 game(s)"),
         "{stderr}"
     );
+    // the member given twice, as ARCHIVE::MEMBER and with --member: refused, saying so
+    let twice = run(&[&format!("{zip}::{member}"), "--member", member]);
+    assert_eq!(twice.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&twice.stderr);
+    assert!(stderr.contains("give the member once"), "{stderr}");
 }
 
 /// A diagram of a position drawn in ASCII (`X`, `O`, `.`) with the ownership given point by
