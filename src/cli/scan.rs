@@ -100,7 +100,8 @@ pub struct ScanArgs {
     /// in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
     /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
     /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
-    /// names its set), or `-` to read paths from standard input.
+    /// names its set), self-extracting archives (games.exe), or `-` to read paths from
+    /// standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).
@@ -125,7 +126,7 @@ pub struct ScanArgs {
     /// No progress bar and no summary.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Stop after this many games.
+    /// Stop after this many games (`--limit 0` writes an empty file: the schema alone).
     #[arg(long, value_name = "N")]
     pub limit: Option<u64>,
     #[command(flatten)]
@@ -249,7 +250,8 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         KomiArg::Standard => KomiPolicy::Standard,
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
-    let presets: Vec<String> = Ruleset::all().iter().map(|r| format!("{:?}", r)).collect();
+    // the presets as JSON, like the other structured metadata (`kifu_audit.passed_over`)
+    let presets = serde_json::to_string(&Ruleset::all())?;
     // a path that is not UTF-8 is recorded lossily (`std::env::args` would panic on it)
     let command_line = provenance(std::env::args_os().map(|a| a.to_string_lossy().into_owned()));
     let metadata = vec![
@@ -273,7 +275,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             "kifu_audit.second_batch".to_string(),
             (!args.playouts.single_batch).to_string(),
         ),
-        ("kifu_audit.rulesets".to_string(), presets.join("\n")),
+        ("kifu_audit.rulesets".to_string(), presets),
         ("kifu_audit.command_line".to_string(), command_line),
     ];
     let config = Config {
@@ -333,8 +335,8 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
             if summary.games == 0 && args.limit != Some(0) {
                 // an empty directory or archive, or a name no input matches: say so
                 cli::to_stderr(
-                    "warning: the inputs hold no game record (.sgf, .sgf.gz, .gib, .ngf, .ugf, or archives \
-                     of them)\n",
+                    "warning: the inputs hold no game record (.sgf, .mgt, .gib, .ngf, .ugf, .ugi, \
+                     compressed or split into volumes, or archives of them)\n",
                 );
             }
             cli::to_stderr(&format!("wrote {}\n", config.output.display()));

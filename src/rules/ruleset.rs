@@ -6,7 +6,8 @@
 use std::fmt;
 
 /// The seven rulesets the auditor scores every game under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RulesetId {
     Chinese,
     Japanese,
@@ -83,7 +84,8 @@ impl fmt::Display for RulesetId {
 }
 
 /// Which earlier positions a move may not recreate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum KoRule {
     /// No immediate recapture of a single stone that just captured a single stone.
     /// A longer repeating cycle is not illegal: it is a "no result" ([`Ruleset::repetition_is_no_result`]).
@@ -95,7 +97,8 @@ pub enum KoRule {
 }
 
 /// Whether a move that leaves its own chain without liberties may stand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SuicideRule {
     /// Every suicide is illegal.
     Illegal,
@@ -104,7 +107,8 @@ pub enum SuicideRule {
 }
 
 /// How the final position is counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Counting {
     /// Stones plus surrounded points; shared neutral points split ½–½ where the ruleset says so.
     Area,
@@ -113,7 +117,8 @@ pub enum Counting {
 }
 
 /// Extra points White receives in a handicap game of N stones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum HandicapBonus {
     Zero,
     N,
@@ -132,8 +137,9 @@ impl HandicapBonus {
     }
 }
 
-/// One ruleset as a value. Every rule question the engine asks is a field here.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// One ruleset as a value. Every rule question the engine asks is a field here (serialised,
+/// as JSON, into the Parquet file's `kifu_audit.rulesets` metadata).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Ruleset {
     pub id: RulesetId,
     pub ko: KoRule,

@@ -109,6 +109,20 @@ fn more_playouts_another_seed_and_one_batch_stay_deterministic_and_are_recorded(
             "{key}"
         );
     }
+    // the ruleset presets, as JSON: one object a ruleset, its rules as values
+    let presets = kv
+        .iter()
+        .find(|k| k.key == "kifu_audit.rulesets")
+        .and_then(|k| k.value.clone())
+        .unwrap_or_default();
+    let presets: serde_json::Value = serde_json::from_str(&presets).expect("rulesets as JSON");
+    let presets = presets.as_array().expect("an array of rulesets");
+    assert_eq!(presets.len(), 7);
+    let japanese = &presets[1];
+    assert_eq!(japanese["id"], "japanese");
+    assert_eq!(japanese["counting"], "territory");
+    assert_eq!(japanese["standard_komi"], 6.5);
+    assert_eq!(presets[4]["handicap_bonus"], "n_minus_one", "AGA");
 }
 
 /// The key-value metadata in a Parquet file's footer.
