@@ -34,7 +34,7 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
-    /// The messages of the first [`UNREADABLE_SHOWN`] `io_error` rows, in row order: an input
+    /// The messages of the first three `io_error` rows, in row order: an input
     /// path that is missing or cannot be read (a typo in a path is named on screen, not only
     /// in the file).
     pub unreadable: Vec<String>,
