@@ -1110,15 +1110,25 @@ fn quirk(q: Option<&'static str>) -> String {
 /// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at its
 /// first `::` when no file has the whole name and the part before it exists (the form in
 /// which `explain` names a game of an archive).
-fn member_of(file: &Path, member: Option<String>) -> (PathBuf, Option<String>) {
-    if member.is_some() || file.exists() {
-        return (file.to_path_buf(), member);
+///
+/// # Errors
+/// The member is named both ways.
+fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<String>)> {
+    if file.exists() {
+        return Ok((file.to_path_buf(), member));
     }
     match file.to_str().and_then(|s| s.split_once("::")) {
         Some((archive, m)) if Path::new(archive).exists() => {
-            (PathBuf::from(archive), Some(m.to_string()))
+            if member.is_some() {
+                bail!(
+                    "{} names the member {m} already; give the member once, as FILE::MEMBER or \
+                     with --member",
+                    file.display()
+                );
+            }
+            Ok((PathBuf::from(archive), Some(m.to_string())))
         }
-        _ => (file.to_path_buf(), None),
+        _ => Ok((file.to_path_buf(), member)),
     }
 }
 
@@ -1132,18 +1142,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         KomiArg::Standard => KomiPolicy::Standard,
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
-    if args.member.is_some() && !args.file.exists() {
-        if let Some((archive, m)) = args.file.to_str().and_then(|s| s.split_once("::")) {
-            if Path::new(archive).exists() {
-                bail!(
-                    "{} names the member {m} already; give the member once, as FILE::MEMBER or \
-                     with --member",
-                    args.file.display()
-                );
-            }
-        }
-    }
-    let (file, member) = member_of(&args.file, args.member.clone());
+    let (file, member) = member_of(&args.file, args.member.clone())?;
     let game = args.game;
     let playouts = args.playouts.n as usize;
     let seed = args.playouts.seed;
