@@ -32,7 +32,8 @@ Examples:
   kifu-audit explain collection.sgf --game 3 --svg game3.svg
   kifu-audit explain kgs-2020.zip --game 1041 --komi recorded
   kifu-audit explain tygem.zip --member 2006-12/129675171.sgf
-  kifu-audit explain 'tygem.zip::2006-12/129675171.sgf'      (as explain names a game)";
+  kifu-audit explain 'tygem.zip::2006-12/129675171.sgf'      (as explain names a game)
+  curl -s https://example.org/game.sgf | kifu-audit explain -";
 
 /// Stack of the thread that parses and audits the game (deep SGF trees; as `scan`'s workers).
 const EXPLAIN_STACK: usize = 256 << 20;
@@ -40,8 +41,9 @@ const EXPLAIN_STACK: usize = 256 << 20;
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ExplainArgs {
-    /// An SGF file, a directory or an archive (any input `scan` reads).
-    #[arg(value_name = "FILE")]
+    /// An SGF file, a directory or an archive (any input `scan` reads; `-` for standard
+    /// input: a game record or an archive piped in, `-::MEMBER` one of its members).
+    #[arg(value_name = "FILE", allow_hyphen_values = true)]
     pub file: PathBuf,
     /// Which game, 0-based: in the order `scan` writes rows (files in name order, games in
     /// file order), or with `--member` the game of that member (a row's `game_index`).
@@ -1108,8 +1110,8 @@ fn quirk(q: Option<&'static str>) -> String {
 }
 
 /// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at its
-/// first `::` when no file has the whole name and the part before it exists (the form in
-/// which `explain` names a game of an archive).
+/// first `::` when no file has the whole name and the part before it exists or is `-`
+/// (standard input): the form in which `explain` names a game of an archive.
 ///
 /// # Errors
 /// The member is named both ways.
@@ -1118,7 +1120,7 @@ fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<Str
         return Ok((file.to_path_buf(), member));
     }
     match file.to_str().and_then(|s| s.split_once("::")) {
-        Some((archive, m)) if Path::new(archive).exists() => {
+        Some((archive, m)) if archive == source::STDIN_SOURCE || Path::new(archive).exists() => {
             if member.is_some() {
                 bail!(
                     "{} names the member {m} already; give the member once, as FILE::MEMBER or \

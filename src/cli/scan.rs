@@ -18,6 +18,7 @@ Examples:
   kifu-audit scan kgs-2020.zip fox/ --threads 8 -o audit.parquet
   kifu-audit scan fox-9d.7z kgs-2019.tar.bz2 -o audit.parquet
   find . -name '*.sgf' | kifu-audit scan - -o games.parquet
+  curl -s https://example.org/games.zip | kifu-audit scan - -o games.parquet
   kifu-audit scan games/ --komi recorded --quiet -o recorded.parquet
   kifu-audit scan locked.rar --password-file passwords.txt -o games.parquet
   kifu-audit scan tygem.zip --playouts 1 -o records.parquet   (half the time: counted games
@@ -100,8 +101,9 @@ pub struct ScanArgs {
     /// in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
     /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
     /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
-    /// names its set), self-extracting archives (games.exe), or `-` to read paths from
-    /// standard input.
+    /// names its set), self-extracting archives (games.exe), or `-` for standard input: a
+    /// game record or an archive piped in (held in memory, at most --max-file-bytes; its
+    /// rows' source is `-`), or else a list of paths, one per line.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

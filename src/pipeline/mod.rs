@@ -78,7 +78,8 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         .build()
         .context("cannot start worker threads")?;
     let mut skipped = source::Skipped::new();
-    let paths = source::expand_inputs_noting(&config.inputs, &mut skipped);
+    let paths =
+        source::expand_inputs_noting(&config.inputs, config.limits.max_file_bytes, &mut skipped);
     let progress = make_progress(config.progress, &paths, &config.passwords);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
@@ -308,7 +309,7 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
 
 fn make_progress(
     enabled: bool,
-    paths: &[Result<PathBuf, (String, source::SourceError)>],
+    paths: &[source::Expanded],
     passwords: &[String],
 ) -> indicatif::ProgressBar {
     use std::io::IsTerminal;

@@ -2,7 +2,8 @@
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
 //! `.rar` (with RAR's own volume sets, see [`super::rar`]), and single compressed SGF files
 //! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
-//! [`super::volumes`]) and `-` (a list of paths on standard input).
+//! [`super::volumes`]) and `-`: standard input, either a game record or archive piped in
+//! (held in memory, at most the size limit) or a list of paths, one per line.
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
 //! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
 //! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
@@ -19,6 +20,51 @@ use std::path::{Path, PathBuf};
 
 use super::rar;
 use super::volumes::{self, open_input};
+
+/// One input once expanded (see [`expand_inputs`]): a file to open, or what standard input
+/// held.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A file, or the first volume of a split file or RAR volume set.
+    Path(PathBuf),
+    /// `-` given, and standard input held a game record or an archive rather than a list of
+    /// paths: its bytes, read whole (at most the size limit). Its rows' `source` is
+    /// [`STDIN_SOURCE`].
+    Stdin(SharedBytes),
+}
+
+impl Input {
+    /// The file to open; `None` for standard input's bytes.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Path(path) => Some(path),
+            Input::Stdin(_) => None,
+        }
+    }
+}
+
+impl From<PathBuf> for Input {
+    fn from(path: PathBuf) -> Input {
+        Input::Path(path)
+    }
+}
+
+/// An expanded input, or the path (as text) that could not be expanded and why.
+pub type Expanded = Result<Input, (String, SourceError)>;
+
+/// The `source` of the items read from standard input: `-`, as the command line names it.
+pub const STDIN_SOURCE: &str = "-";
+
+/// Bytes read once and read again by several readers (standard input: counted for the
+/// progress bar, then read) without a copy.
+#[derive(Debug, Clone)]
+pub struct SharedBytes(std::sync::Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
 
 /// One unit of input: the bytes of one SGF file (or an error in its place).
 #[derive(Debug)]
@@ -188,12 +234,16 @@ impl InputKind {
     }
 }
 
-/// Expands the command-line inputs into the ordered list of paths to read: directories are
-/// walked recursively in file-name order; `-` reads paths from standard input, one per line
-/// (each line a path as its bytes are). Walk errors (permissions, symlink loops) are returned
-/// in place as error paths.
-pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceError)>> {
-    expand_inputs_noting(inputs, &mut Skipped::new())
+/// Expands the command-line inputs into the ordered list of inputs to read: directories are
+/// walked recursively in file-name order; `-` is standard input (see [`expand_inputs_noting`],
+/// here held up to the default `--max-file-bytes`). Walk errors (permissions, symlink loops)
+/// are returned in place as error paths.
+pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Expanded> {
+    expand_inputs_noting(
+        inputs,
+        super::Limits::default().max_file_bytes,
+        &mut Skipped::new(),
+    )
 }
 
 /// The files found in directories or archives that are neither SGF files nor archives,
@@ -202,15 +252,21 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Result<PathBuf, (String, SourceE
 /// games that are not read, which the summary then says.
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
-/// [`expand_inputs`], counting the files the directory walk passes over in `skipped`.
+/// [`expand_inputs`], counting the files the directory walk passes over in `skipped`. `-`
+/// reads standard input: when it begins as a game record or an archive does (SGF text, a
+/// zip, 7z, RAR or tar archive, a gzip, bzip2, xz or zstd stream, a self-extracting program:
+/// `curl …/games.zip | kifu-audit scan -`), it is that input, read whole and held in memory
+/// (more than `max_bytes` makes an error row); otherwise it is a list of paths, one per line
+/// (`find … -name '*.sgf' | kifu-audit scan -`), each expanded in place.
 pub fn expand_inputs_noting(
     inputs: &[PathBuf],
+    max_bytes: u64,
     skipped: &mut Skipped,
-) -> Vec<Result<PathBuf, (String, SourceError)>> {
+) -> Vec<Expanded> {
     let mut out = Vec::new();
     for input in inputs {
-        if input.as_os_str() == "-" {
-            stdin_paths(&mut io::stdin().lock(), &mut out, skipped);
+        if input.as_os_str() == STDIN_SOURCE {
+            read_stdin(io::stdin().lock(), max_bytes, &mut out, skipped);
         } else {
             expand_one(input, &mut out, skipped);
         }
@@ -219,7 +275,7 @@ pub fn expand_inputs_noting(
     // `games.part*.rar`) is read once
     let mut sets = std::collections::HashSet::new();
     out.retain(|p| match p {
-        Ok(path) if volumes::is_volume(path) || rar::volume_set(path).is_some() => {
+        Ok(Input::Path(path)) if volumes::is_volume(path) || rar::volume_set(path).is_some() => {
             sets.insert(path.clone())
         }
         _ => true,
@@ -227,15 +283,61 @@ pub fn expand_inputs_noting(
     out
 }
 
+/// How much of standard input is looked at to tell a record or an archive from a list of
+/// paths (a tar archive's signature lies at byte 257).
+const STDIN_SNIFF: usize = 512;
+
+/// Standard input as [`expand_inputs_noting`] reads it: the input it holds, or the paths it
+/// lists.
+fn read_stdin(
+    mut stdin: impl Read,
+    max_bytes: u64,
+    out: &mut Vec<Expanded>,
+    skipped: &mut Skipped,
+) {
+    let stdin_error = |e: SourceError| (STDIN_SOURCE.to_string(), stdin_message(e));
+    let mut head = vec![0; STDIN_SNIFF];
+    match fill(&mut stdin, &mut head) {
+        Ok(n) => head.truncate(n),
+        Err(e) => return out.push(Err(stdin_error(e))),
+    }
+    if !is_record_or_archive(&head) {
+        let mut list = io::BufReader::new(head.as_slice().chain(stdin));
+        return stdin_paths(&mut list, out, skipped);
+    }
+    out.push(
+        read_limited(head.as_slice().chain(stdin), max_bytes)
+            .map(|bytes| Input::Stdin(SharedBytes(std::sync::Arc::new(bytes))))
+            .map_err(stdin_error),
+    );
+}
+
+/// A read error of standard input, saying so.
+fn stdin_message(e: SourceError) -> SourceError {
+    match e {
+        SourceError::Io(m) => SourceError::Io(format!("standard input: {m}")),
+        other => other,
+    }
+}
+
+/// Whether the first bytes of standard input are a game record's or an archive's rather than
+/// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
+/// archive), or SGF text — a `(` then a `;` (after a byte-order mark and white space). A
+/// path may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
+fn is_record_or_archive(head: &[u8]) -> bool {
+    if sniff(head).is_some() || is_executable(head) {
+        return true;
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let mut bytes = text.iter().filter(|b| !b.is_ascii_whitespace());
+    bytes.next() == Some(&b'(') && bytes.next() == Some(&b';')
+}
+
 /// The paths listed in `list`, one per line, each expanded in place: a line is a path as its
 /// bytes are (a name that is not UTF-8, or that begins or ends with a space, is still a path;
 /// only a `\r` before the newline is dropped), and blank lines are skipped. A read error ends
 /// the list with an error row.
-fn stdin_paths(
-    list: &mut impl BufRead,
-    out: &mut Vec<Result<PathBuf, (String, SourceError)>>,
-    skipped: &mut Skipped,
-) {
+fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -250,7 +352,8 @@ fn stdin_paths(
                 }
             }
             Err(e) => {
-                out.push(Err(("-".into(), SourceError::Io(format!("stdin: {e}")))));
+                let e = SourceError::Io(e.to_string());
+                out.push(Err((STDIN_SOURCE.into(), stdin_message(e))));
                 break;
             }
         }
@@ -295,11 +398,7 @@ pub(super) fn bytes_text(bytes: &[u8]) -> String {
     text
 }
 
-fn expand_one(
-    path: &Path,
-    out: &mut Vec<Result<PathBuf, (String, SourceError)>>,
-    skipped: &mut Skipped,
-) {
+fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
     if path.is_dir() {
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
@@ -317,18 +416,18 @@ fn expand_one(
                         // read with its set, from the first volume beside it; alone, an
                         // error row
                         if volumes::set_head(e.path()).is_none() {
-                            out.push(Ok(e.into_path()));
+                            out.push(Ok(e.into_path().into()));
                         }
                     } else if rar::is_later_volume(e.path()) {
                         // the same for a RAR volume set's
                         if rar::set_head(e.path()).is_none() {
-                            out.push(Ok(e.into_path()));
+                            out.push(Ok(e.into_path().into()));
                         }
                     } else if classify(&name).is_some()
                         || volumes::volume(&name).is_some()
                         || holds_an_archive(e.path(), &name)
                     {
-                        out.push(Ok(e.into_path()));
+                        out.push(Ok(e.into_path().into()));
                     } else {
                         pass_over(skipped, &name);
                     }
@@ -341,7 +440,7 @@ fn expand_one(
         }
     } else {
         let head = volumes::set_head(path).or_else(|| rar::set_head(path));
-        out.push(Ok(head.unwrap_or_else(|| path.to_path_buf())));
+        out.push(Ok(head.unwrap_or_else(|| path.to_path_buf()).into()));
     }
 }
 
@@ -350,19 +449,20 @@ fn expand_one(
 /// their headers, and tar archives by reading them through once (a compressed one is
 /// decompressed for it, a small cost beside the audit's). An archive that cannot be read
 /// counts one, its error row.
-pub fn count_items(paths: &[Result<PathBuf, (String, SourceError)>]) -> u64 {
+pub fn count_items(paths: &[Expanded]) -> u64 {
     count_items_with(paths, &[])
 }
 
 /// [`count_items`], the headers of 7z and RAR archives whose list of files is encrypted
 /// opened with the first of `passwords` that does (without one, such an archive counts one).
-pub fn count_items_with(
-    paths: &[Result<PathBuf, (String, SourceError)>],
-    passwords: &[String],
-) -> u64 {
+pub fn count_items_with(paths: &[Expanded], passwords: &[String]) -> u64 {
     paths
         .iter()
-        .map(|p| p.as_ref().map_or(1, |path| items_of(path, passwords)))
+        .map(|p| match p {
+            Ok(Input::Path(path)) => items_of(path, passwords),
+            Ok(Input::Stdin(bytes)) => bytes_game_members(bytes, passwords).unwrap_or(1).max(1),
+            Err(_) => 1,
+        })
         .sum()
 }
 
@@ -419,8 +519,25 @@ fn sniffed_game_members(path: &Path, passwords: &[String]) -> Option<u64> {
     if !is_executable(&head[..n]) {
         return None;
     }
-    let bytes = std::fs::read(path).ok()?;
-    let (kind, at) = embedded_archive(&bytes)?;
+    embedded_game_members(&std::fs::read(path).ok()?, passwords)
+}
+
+/// [`archive_game_members`] of bytes held in memory (standard input): an archive, or a
+/// program holding one; `None` for SGF text or a compressed file.
+fn bytes_game_members(bytes: &SharedBytes, passwords: &[String]) -> Option<u64> {
+    if let Some(kind) = sniff(bytes.as_ref()).filter(|k| k.is_archive()) {
+        let open = || Some(io::Cursor::new(bytes.clone()));
+        return archive_game_members(kind, open()?, open, passwords);
+    }
+    if !is_executable(bytes.as_ref()) {
+        return None;
+    }
+    embedded_game_members(bytes.as_ref(), passwords)
+}
+
+/// [`archive_game_members`] of the archive inside a self-extracting program's `bytes`.
+fn embedded_game_members(bytes: &[u8], passwords: &[String]) -> Option<u64> {
+    let (kind, at) = embedded_archive(bytes)?;
     let archive = || Some(io::Cursor::new(bytes[at..].to_vec()));
     archive_game_members(kind, archive()?, archive, passwords)
 }
@@ -472,17 +589,13 @@ impl ReadOptions {
 
 /// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
 /// stop early (Ctrl-C, `--limit`). `max_bytes` bounds each file or member after decompression.
-pub fn read_all(
-    paths: &[Result<PathBuf, (String, SourceError)>],
-    max_bytes: u64,
-    sink: &mut dyn FnMut(InputItem) -> bool,
-) {
+pub fn read_all(paths: &[Expanded], max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> bool) {
     read_all_with(paths, &ReadOptions::bounded(max_bytes), sink)
 }
 
 /// [`read_all`] with passwords for encrypted archives.
 pub fn read_all_with(
-    paths: &[Result<PathBuf, (String, SourceError)>],
+    paths: &[Expanded],
     opts: &ReadOptions,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) {
@@ -494,7 +607,7 @@ pub fn read_all_with(
 /// and macOS's AppleDouble files (`._game.sgf` beside `game.sgf`, or in a zip's `__MACOSX/`:
 /// the file's metadata, not a game; [`APPLE_DOUBLE`]).
 pub fn read_all_noting(
-    paths: &[Result<PathBuf, (String, SourceError)>],
+    paths: &[Expanded],
     opts: &ReadOptions,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
@@ -506,12 +619,27 @@ pub fn read_all_noting(
                 member: None,
                 data: Err(e.clone()),
             }),
-            Ok(path) => read_path(path, opts, skipped, sink),
+            Ok(Input::Path(path)) => read_path(path, opts, skipped, sink),
+            Ok(Input::Stdin(bytes)) => read_stdin_bytes(bytes, opts, skipped, sink),
         };
         if !go_on {
             return;
         }
     }
+}
+
+/// Reads what standard input held, as a file of no known name is read: an archive or
+/// compressed stream as what it is, a program as the archive it holds, else SGF text.
+fn read_stdin_bytes(
+    bytes: &SharedBytes,
+    opts: &ReadOptions,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    // an archive is read from the shared bytes; SGF text and programs are copied out
+    let kind = sniff(bytes.as_ref()).unwrap_or(InputKind::Sgf);
+    let reader = io::Cursor::new(bytes.clone());
+    read_kind(STDIN_SOURCE, kind, reader, opts, 0, skipped, sink)
 }
 
 fn read_path(
@@ -2054,10 +2182,65 @@ mod tests {
         stdin_paths(&mut &list[..], &mut out, &mut Skipped::new());
         let got: Vec<Vec<u8>> = out
             .into_iter()
-            .map(|p| p.unwrap().as_os_str().as_bytes().to_vec())
+            .map(|p| p.unwrap().path().unwrap().as_os_str().as_bytes().to_vec())
             .collect();
         let want: [&[u8]; 4] = [b"a.sgf", b"bad\xff.sgf", b" lead.sgf", b"last.sgf"];
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
+        for head in [
+            b"(;GM[1]SZ[19])".as_slice(),
+            b"\xEF\xBB\xBF\r\n ( ;SZ[9])",
+            b"PK\x03\x04\x14\x00",
+            b"\x1F\x8B\x08\x00",
+            b"Rar!\x1a\x07\x01\x00",
+        ] {
+            assert!(is_record_or_archive(head), "{:?}", bytes_text(head));
+        }
+        for head in [
+            b"".as_slice(),
+            b"\n\n",
+            b"games/a.sgf\n",
+            b"(1) Honinbo/game.sgf\n",
+            b"(;",
+        ] {
+            let record = head == b"(;";
+            assert_eq!(is_record_or_archive(head), record, "{:?}", bytes_text(head));
+        }
+        let mut out = Vec::new();
+        let dir = tempfile::tempdir().unwrap();
+        let listed = dir.path().join("(1) a.sgf");
+        let list = format!("{}\n\n", listed.display());
+        read_stdin(list.as_bytes(), 1 << 20, &mut out, &mut Skipped::new());
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].as_ref().unwrap().path(), Some(listed.as_path()));
+        out.clear();
+        read_stdin(
+            b"(;SZ[9];B[ee])".as_slice(),
+            1 << 20,
+            &mut out,
+            &mut Skipped::new(),
+        );
+        read_stdin(
+            b"(;SZ[9];B[ee])".as_slice(),
+            4,
+            &mut out,
+            &mut Skipped::new(),
+        );
+        let mut items = Vec::new();
+        read_all(&out, 1 << 20, &mut |item| {
+            items.push((item.source, item.data.map_err(|e| e.kind_name())));
+            true
+        });
+        assert_eq!(
+            items,
+            [
+                ("-".to_string(), Ok(b"(;SZ[9];B[ee])".to_vec())),
+                ("-".to_string(), Err("file_too_large")),
+            ]
+        );
     }
 
     #[test]
@@ -2072,7 +2255,7 @@ mod tests {
             let path = dir.path().join(path_from_bytes(b"caf\xe9.sgf"));
             std::fs::write(&path, "(;SZ[9];B[ee])").unwrap();
             let mut sources = Vec::new();
-            read_all(&[Ok(path)], 1 << 20, &mut |item| {
+            read_all(&[Ok(path.into())], 1 << 20, &mut |item| {
                 sources.push(item.source);
                 true
             });
@@ -2095,7 +2278,7 @@ mod tests {
             enc.write_all(&zeros).unwrap();
         }
         enc.finish().unwrap();
-        let paths = vec![Ok(path)];
+        let paths = vec![Ok(path.into())];
         let mut items = Vec::new();
         read_all(&paths, 1 << 20, &mut |i| {
             items.push(i);

@@ -256,8 +256,11 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
     std::fs::write(folder.join("viewer.exe"), &stub).unwrap();
     std::fs::write(folder.join("notes.exe"), "(;GM[1]FF[4]SZ[9];B[ee])").unwrap();
     let mut skipped = kifu_audit::sgf::source::Skipped::new();
-    let paths =
-        kifu_audit::sgf::source::expand_inputs_noting(std::slice::from_ref(&folder), &mut skipped);
+    let paths = kifu_audit::sgf::source::expand_inputs_noting(
+        std::slice::from_ref(&folder),
+        u64::MAX,
+        &mut skipped,
+    );
     assert_eq!(paths.len(), 1, "{paths:?}");
     assert_eq!(skipped.get(".exe"), Some(&2), "{skipped:?}");
     assert_eq!(
@@ -659,7 +662,7 @@ fn an_archive_in_memory_gives_the_items_of_the_same_file_on_disk() {
         )
     };
     let mut from_disk = Vec::new();
-    read_all(&[Ok(path.clone())], 1 << 20, &mut |item| {
+    read_all(&[Ok(path.clone().into())], 1 << 20, &mut |item| {
         from_disk.push(summary(item));
         true
     });
@@ -703,7 +706,10 @@ fn split_archives_read_as_the_archive_they_were_cut_from() {
     .map(|n| dir.join(n))
     .collect();
     let paths = expand_inputs(&named);
-    let heads: Vec<_> = paths.iter().map(|p| p.as_ref().unwrap().clone()).collect();
+    let heads: Vec<_> = paths
+        .iter()
+        .map(|p| p.as_ref().unwrap().path().unwrap().to_path_buf())
+        .collect();
     assert_eq!(heads, [dir.join("games.7z.001"), dir.join("games.zip.001")]);
     assert_eq!(count_items(&paths), 20);
     let rows = audit_paths(&named, &options(), 1).unwrap();

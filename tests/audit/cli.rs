@@ -2,6 +2,7 @@
 //! named like an input, an absurd thread count. Each ends with the documented exit status
 //! (0 read, 1 some unreadable, 2 fatal) and never with a panic (101).
 
+use crate::common::parquet_strings;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -272,4 +273,99 @@ fn passwords_open_encrypted_archives_and_stay_out_of_the_file() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no-such-file.txt"));
+}
+
+/// What `-` reads when standard input is a game record or an archive: itself. SGF text (after a
+/// byte-order mark and blank lines), a zip (the rows of the same zip read from disk, but for
+/// `source`, which is `-`), a gzip stream; more than `--max-file-bytes` is an error row, and
+/// `explain -::MEMBER` reads a member of an archive piped in. Anything else is a list of paths,
+/// even a path that begins with `(`.
+#[test]
+fn a_record_or_an_archive_piped_in_is_read_as_itself() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.parquet");
+    let scan_stdin = |stdin: &[u8], extra: &[&str]| {
+        let mut args = vec![os("scan"), os("-q"), os("-"), os("-o"), out.as_os_str()];
+        args.extend(extra.iter().map(|a| os(a)));
+        kifu(&args, Some(stdin))
+    };
+    let text = |v: &[&str]| v.iter().map(|s| Some(s.to_string())).collect::<Vec<_>>();
+
+    assert_all_read(&scan_stdin(format!("\u{feff}\n  {GAME}").as_bytes(), &[]));
+    assert_eq!(parquet_strings(&out, "source"), text(&["-"]));
+    assert_eq!(parquet_strings(&out, "result_raw"), text(&["B+3.5"]));
+
+    let zip_path = dir.path().join("two.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    for (name, game) in [("a.sgf", GAME), ("b/c.sgf", "(;SZ[9]RE[W+R];B[cc];W[gg])")] {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(game.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap();
+    let zip_bytes = std::fs::read(&zip_path).unwrap();
+    assert_all_read(&scan_stdin(&zip_bytes, &[]));
+    assert_eq!(parquet_strings(&out, "source"), text(&["-", "-"]));
+    let piped = batch_without_source(&out);
+    let from_disk = dir.path().join("disk.parquet");
+    assert_all_read(&kifu(
+        &[
+            os("scan"),
+            zip_path.as_os_str(),
+            os("-o"),
+            from_disk.as_os_str(),
+        ],
+        None,
+    ));
+    assert_eq!(piped, batch_without_source(&from_disk));
+    assert_eq!(parquet_strings(&out, "member"), text(&["a.sgf", "b/c.sgf"]));
+
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(GAME.as_bytes()).unwrap();
+    assert_all_read(&scan_stdin(&gz.finish().unwrap(), &[]));
+    assert_eq!(parquet_strings(&out, "result_raw"), text(&["B+3.5"]));
+
+    let o = scan_stdin(&zip_bytes, &["--max-file-bytes", "100"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        parquet_strings(&out, "error_kind"),
+        text(&["file_too_large"])
+    );
+    assert_eq!(parquet_strings(&out, "source"), text(&["-"]));
+
+    let o = kifu(&[os("explain"), os("-::b/c.sgf")], Some(&zip_bytes));
+    assert_all_read(&o);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.starts_with("game:      -::b/c.sgf game 0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("result:    W+R"), "{stdout}");
+
+    let odd = dir.path().join("(1) game.sgf");
+    std::fs::write(&odd, GAME).unwrap();
+    let list = format!("{}\n", odd.display());
+    assert_all_read(&scan_stdin(list.as_bytes(), &[]));
+    assert_eq!(
+        parquet_strings(&out, "source"),
+        text(&[&odd.display().to_string()])
+    );
+}
+
+/// Every row of a small Parquet file (one batch) but its `source` column.
+fn batch_without_source(path: &Path) -> arrow_array::RecordBatch {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let file = std::fs::File::open(path).unwrap();
+    let mut batches: Vec<_> = ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(batches.len(), 1);
+    let mut batch = batches.remove(0);
+    let source = batch.schema().index_of("source").unwrap();
+    batch.remove_column(source);
+    batch
 }

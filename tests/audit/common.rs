@@ -101,3 +101,28 @@ pub fn data_sample_files() -> Vec<(String, Vec<u8>)> {
     });
     out
 }
+
+/// The values of a text or dictionary column of a Parquet file.
+pub fn parquet_strings(path: &Path, column: &str) -> Vec<Option<String>> {
+    use arrow_array::types::Int32Type;
+    use arrow_array::{Array, DictionaryArray, StringArray};
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let file = std::fs::File::open(path).unwrap();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    for batch in reader {
+        let batch = batch.unwrap();
+        let col = batch.column_by_name(column).unwrap();
+        if let Some(d) = col.as_any().downcast_ref::<DictionaryArray<Int32Type>>() {
+            let values = d.values().as_any().downcast_ref::<StringArray>().unwrap();
+            out.extend((0..d.len()).map(|i| d.key(i).map(|k| values.value(k).to_string())));
+        } else {
+            let s = col.as_any().downcast_ref::<StringArray>().unwrap();
+            out.extend((0..s.len()).map(|i| s.is_valid(i).then(|| s.value(i).to_string())));
+        }
+    }
+    out
+}
