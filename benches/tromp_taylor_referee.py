@@ -6,24 +6,29 @@ Question answered: does `kifu-audit` replay every game and count its final board
 is a pure function of the moves: replay them (captures of the opponent first, then of the
 mover's own chain, as Tromp-Taylor allows suicide), count each colour's stones and the empty
 regions that reach only that colour, subtract the komi. This script does that in plain Python,
-sharing no code with the Rust engine, for every game of a zip of SGF records, and compares with
-the Parquet file of a `kifu-audit scan` of the same zip: `margin_tromp_taylor`,
+sharing no code with the Rust engine, for every game of a zip or directory of SGF records, and
+compares with the Parquet file of a `kifu-audit scan` of it: `margin_tromp_taylor`,
 `margin_as_is_area`, `captures_by_black`/`captures_by_white` and `black_plays`/`white_plays`,
-and the legality verdict: the first move that recreates an earlier whole-board position
-(`first_illegal_move_tromp_taylor`; for an illegal game only that is compared).
+and the legality verdict: the first move on an occupied point, off the board, or recreating an
+earlier whole-board position (`first_illegal_move_tromp_taylor`; for an illegal game only that
+is compared).
 
-    benches/tromp_taylor_referee.py PARQUET ZIP [--all]
+    benches/tromp_taylor_referee.py PARQUET INPUT [--all]
 
-The records must be simple ones (as the Tygem corpus's are): `SZ`, `KM`, root setup `AB`/`AW`,
-then `;B[..]`/`;W[..]` moves on the main line (`[]` or `[tt]` a pass on 19x19). Games the
-Parquet file marks not `ok`, and records with variations, are skipped and counted. Every row of the Parquet file (a scan of the whole zip, or of part of it
-with `--limit`) is checked; `--all` also fails when a member of the zip has no row. Prints the
-games compared, those that agree on every field, and the first disagreements; exits 1 on any.
-Needs duckdb (tests/python/requirements.txt). CI runs it on a scan of the first 2,000 Tygem
-games (`scan --limit 2000`).
+INPUT is the zip or directory the scan read (a directory's rows are named by `source`, the path
+as the scan was given it: run both from the same directory). Only simple records are compared:
+`SZ`, `AB`/`AW` setup in the root or in nodes before the first move, then `;B[..]`/`;W[..]`
+moves (`[]` or `[tt]` a pass on 19x19); records with variations, later setup, a handicap
+(`HA`) whose stones the record leaves out (the engine places them), a collection's later games
+and rows not `ok` are skipped and counted. Every row of the Parquet file (a scan of all of
+INPUT, or of part of it with `--limit`) is checked; `--all` also fails when a record of INPUT has
+no row. Prints the games compared, those that agree on every field, and the first
+disagreements; exits 1 on any. Needs duckdb (tests/python/requirements.txt). CI runs it on the
+scan of corpus/dev and on a scan of the first 2,000 Tygem games (`scan --limit 2000`).
 """
 
 import argparse
+import os
 import random
 import sys
 import zipfile
@@ -31,8 +36,10 @@ import zipfile
 import duckdb
 
 def parse(data):
-    """(size, setup black, setup white, moves) of the main line of a simple SGF record: its
-    first game tree, up to the end of its first line of play (`None` when the line branches)."""
+    """(size, setup black, setup white, moves) of a simple SGF record's first game tree, or
+    `None` when it is not simple: variations, setup after the first move, a node with two moves, a
+    board that is not square, a handicap (`HA`) without its stones (`AB`), or text the
+    tokenizer below does not expect."""
     nodes, props, name, value = [], None, b"", None
     i, depth = data.index(b"("), 0
     while i < len(data):
@@ -47,34 +54,58 @@ def parse(data):
             else:
                 value += c
         elif c == b"[":
+            if props is None or not name:
+                return None
             value = b""
         elif c == b"(":
             depth += 1
             if depth > 1:
-                return None  # variations: not a simple record
+                return None
         elif c == b")":
             break
         elif c == b";":
             props = {}
             nodes.append(props)
+            name = b""
         elif c.isalpha() and c.isupper():
-            name = name + c if data[i - 1 : i].isupper() and data[i - 1 : i].isalpha() else c
+            name = name + c if data[i - 1 : i].isupper() else c
         i += 1
-    root = nodes[0] if nodes else {}
-    size = int(root.get(b"SZ", [b"19"])[0])
-    moves = [
-        (colour, node[colour.encode()][0])
-        for node in nodes
-        for colour in ("B", "W")
-        if colour.encode() in node
-    ]
+    if not nodes:
+        return None
+    # setup nodes before the first move (Fox puts the handicap stones in the second node) are
+    # the starting position, as the root's setup is
+    root = dict(nodes[0])
+    while len(nodes) > 1 and not any(m in nodes[1] for m in (b"B", b"W")):
+        for k, v in nodes.pop(1).items():
+            root[k] = root.get(k, []) + v
+    nodes[0] = root
+    try:
+        size = int(root.get(b"SZ", [b"19"])[0])
+    except ValueError:
+        return None
+    try:
+        handicap = int(root.get(b"HA", [b"0"])[0] or b"0")
+    except ValueError:
+        return None
+    if handicap > 1 and b"AB" not in root:
+        return None  # stones the record leaves to the reader to place
+    moves = []
+    for k, node in enumerate(nodes):
+        if k > 0 and any(setup in node for setup in (b"AB", b"AW", b"AE")):
+            return None
+        played = [(colour, node[colour.encode()][0]) for colour in ("B", "W") if colour.encode() in node]
+        if len(played) > 1:
+            return None
+        moves += played
     return size, root.get(b"AB", []), root.get(b"AW", []), moves
 
 
 def point(v, size):
-    """(x, y) of an SGF point, or None for a pass."""
+    """(x, y) of an SGF point, None for a pass, or "off" for a point off the board."""
     if v == b"" or (v == b"tt" and size <= 19):
         return None
+    if len(v) != 2 or not all(97 <= c < 97 + size for c in v):
+        return "off"
     return (v[0] - 97, v[1] - 97)
 
 
@@ -122,6 +153,8 @@ def replay(size, ab, aw, moves):
     for colour, points in (("B", ab), ("W", aw)):
         for v in points:
             p = point(v, size)
+            if p == "off":
+                return None  # a point list (`aa:cc`) or off the board: not a simple record
             if p is not None and p not in board:
                 board[p] = colour
                 plays[colour] += 1
@@ -136,8 +169,12 @@ def replay(size, ab, aw, moves):
 
     for number, (colour, v) in enumerate(moves, start=1):
         p = point(v, size)
-        if p is None or p in board:
-            continue  # a pass (a move on an occupied point the engine also plays as a pass)
+        if p == "off" or p in board:
+            # illegal under every ruleset; the engine plays it as a pass
+            first_illegal = first_illegal or number
+            continue
+        if p is None:
+            continue
         board[p] = colour
         position ^= key(p, colour)
         plays[colour] += 1
@@ -184,63 +221,90 @@ def area(board, size):
     return count
 
 
+class Records:
+    """The records a scan read from INPUT, a zip (rows named by `member`) or a directory (rows
+    named by `source`, the path as the scan was given it: run from the same directory)."""
+
+    def __init__(self, path):
+        self.zip = zipfile.ZipFile(path) if zipfile.is_zipfile(path) else None
+        if self.zip:
+            self.names = {n for n in self.zip.namelist() if n.lower().endswith(".sgf")}
+        else:
+            self.names = {
+                os.path.join(d, f)
+                for d, _, files in os.walk(path)
+                for f in files
+                if f.lower().endswith(".sgf")
+            }
+        self.key = "member" if self.zip else "source"
+
+    def read(self, name):
+        if self.zip:
+            return self.zip.read(name)
+        with open(name, "rb") as f:
+            return f.read()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("parquet")
-    ap.add_argument("zip")
+    ap.add_argument("input", help="the zip or directory the Parquet file is a scan of")
     ap.add_argument(
         "--all",
         action="store_true",
-        help="also fail when a member of the zip has no row (a scan of the whole zip)",
+        help="also fail when a record of INPUT has no row (a scan of the whole of it)",
     )
     args = ap.parse_args()
+    records = Records(args.input)
     rows = duckdb.sql(
-        f"""SELECT member, status, first_illegal_move_tromp_taylor, komi_tromp_taylor,
-                   margin_tromp_taylor, margin_as_is_area, captures_by_black,
-                   captures_by_white, black_plays, white_plays
-            FROM read_parquet('{args.parquet}') WHERE member IS NOT NULL ORDER BY member"""
+        f"""SELECT {records.key}, game_index, status, first_illegal_move_tromp_taylor,
+                   komi_tromp_taylor, margin_tromp_taylor, margin_as_is_area,
+                   captures_by_black, captures_by_white, black_plays, white_plays
+            FROM read_parquet('{args.parquet}')
+            WHERE {"member IS NOT NULL" if records.zip else "member IS NULL"}
+            ORDER BY {records.key}, game_index"""
     ).fetchall()
     compared = agreed = skipped = illegal = 0
     disagreements = []
-    with zipfile.ZipFile(args.zip) as z:
-        members = {n for n in z.namelist() if n.lower().endswith(".sgf")}
-        without_row = sorted(members - {r[0] for r in rows})
-        for row in rows:
-            name, status, first_illegal, komi, margin_tt, margin_as_is = row[:6]
-            cap_b, cap_w, plays_b, plays_w = row[6:]
-            simple = parse(z.read(name)) if status == "ok" else None
-            if simple is None:
-                skipped += 1
-                continue
-            size, ab, aw, moves = simple
-            board, captures, plays, referee_illegal = replay(size, ab, aw, moves)
-            compared += 1
-            if first_illegal is not None or referee_illegal is not None:
-                # an illegal game: only the verdict is compared (what is played after an
-                # illegal move is the engine's choice)
-                illegal += 1
-                if first_illegal == referee_illegal:
-                    agreed += 1
-                else:
-                    disagreements.append(
-                        f"{name}: first illegal move: referee {referee_illegal} != "
-                        f"kifu-audit {first_illegal}"
-                    )
-                continue
-            count = area(board, size)
-            raw = count["B"] - count["W"]
-            ours = (raw - komi, raw, captures["B"], captures["W"], plays["B"], plays["W"])
-            theirs = (margin_tt, margin_as_is, cap_b, cap_w, plays_b, plays_w)
-            if ours == theirs:
+    without_row = sorted(records.names - {r[0] for r in rows})
+    for row in rows:
+        name, game_index, status, first_illegal, komi, margin_tt, margin_as_is = row[:7]
+        cap_b, cap_w, plays_b, plays_w = row[7:]
+        # the first game of an `ok` record only (a collection's later games are not parsed)
+        simple = parse(records.read(name)) if status == "ok" and game_index == 0 else None
+        replayed = simple and replay(*simple)
+        if not replayed:
+            skipped += 1
+            continue
+        board, captures, plays, referee_illegal = replayed
+        size = simple[0]
+        compared += 1
+        if first_illegal is not None or referee_illegal is not None:
+            # an illegal game: only the verdict is compared (what is played after an
+            # illegal move is the engine's choice)
+            illegal += 1
+            if first_illegal == referee_illegal:
                 agreed += 1
             else:
-                disagreements.append(f"{name}: referee {ours} != kifu-audit {theirs}")
+                disagreements.append(
+                    f"{name}: first illegal move: referee {referee_illegal} != "
+                    f"kifu-audit {first_illegal}"
+                )
+            continue
+        count = area(board, size)
+        raw = count["B"] - count["W"]
+        ours = (raw - komi, raw, captures["B"], captures["W"], plays["B"], plays["W"])
+        theirs = (margin_tt, margin_as_is, cap_b, cap_w, plays_b, plays_w)
+        if ours == theirs:
+            agreed += 1
+        else:
+            disagreements.append(f"{name}: referee {ours} != kifu-audit {theirs}")
     print(
-        f"{compared} games compared (legality under Tromp-Taylor's positional superko; for the "
-        f"legal ones margin_tromp_taylor, margin_as_is_area, captures and plays): {agreed} "
-        f"agree, {compared - agreed} differ; {illegal} illegal (the first illegal move "
-        f"compared); {skipped} skipped (not ok, or with variations); {len(without_row)} "
-        f"members of the zip without a row"
+        f"{compared} games compared (legality: the first move on an occupied point, off the "
+        f"board or recreating an earlier position; for the legal games margin_tromp_taylor, "
+        f"margin_as_is_area, captures and plays): {agreed} agree, {compared - agreed} differ; "
+        f"{illegal} illegal (the first illegal move compared); {skipped} skipped (not ok, a "
+        f"collection's later games, or not simple); {len(without_row)} records without a row"
     )
     for line in disagreements[:20]:
         print(f"  {line}")
