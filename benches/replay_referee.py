@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
-"""An independent referee for the replay and the one count that needs no judgement.
+"""An independent referee of the replay: legality under the seven rulesets and the one count
+that needs no judgement.
 
-Question answered: does `kifu-audit` replay every game and count its final board right, where
-"right" needs no dead-stone estimate? Tromp-Taylor counts every stone as it lies, so its score
-is a pure function of the moves: replay them (captures of the opponent first, then of the
-mover's own chain, as Tromp-Taylor allows suicide), count each colour's stones and the empty
-regions that reach only that colour, subtract the komi. This script does that in plain Python,
-sharing no code with the Rust engine, for every game of a zip or directory of SGF records, and
-compares with the Parquet file of a `kifu-audit scan` of it: `margin_tromp_taylor`,
-`margin_as_is_area`, `captures_by_black`/`captures_by_white` and `black_plays`/`white_plays`,
-and the legality verdict: the first move on an occupied point, off the board, or recreating an
-earlier whole-board position (`first_illegal_move_tromp_taylor`; for an illegal game only that
-is compared).
+Question answered: does `kifu-audit` replay every game, judge its legality under each ruleset
+and count its final board right, where "right" needs no dead-stone estimate? Legality is a
+function of the moves and each ruleset's ko and suicide rules (RULES.md §1); Tromp-Taylor's
+count takes every stone as it lies, so its score is a function of the moves too: replay them
+(captures of the opponent first, then of the mover's own chain, as Tromp-Taylor allows
+suicide), count each colour's stones and the empty regions that reach only that colour,
+subtract the komi. This script does that in plain Python, sharing no code with the Rust
+engine, for every game of a zip or directory of SGF records, and compares with the Parquet file
+of a `kifu-audit scan` of it: `first_illegal_move_<r>` for all seven rulesets (a move on an
+occupied point or off the board, a forbidden suicide, a ko or superko violation), and for the
+games legal under Tromp-Taylor `margin_tromp_taylor`, `margin_as_is_area`,
+`captures_by_black`/`captures_by_white` and `black_plays`/`white_plays`.
 
-    benches/tromp_taylor_referee.py PARQUET INPUT [--all]
+    benches/replay_referee.py PARQUET INPUT [--all]
 
 INPUT is the zip or directory the scan read (a directory's rows are named by `source`, the path
 as the scan was given it: run both from the same directory). Only simple records are compared:
@@ -34,6 +36,7 @@ import sys
 import zipfile
 
 import duckdb
+
 
 def parse(data):
     """(size, setup black, setup white, moves) of a simple SGF record's first game tree, or
@@ -142,10 +145,29 @@ def key(p, colour):
     return KEYS[k]
 
 
+# each ruleset's ko rule and whether a suicide of more than one stone is legal (RULES.md §1;
+# a single stone's suicide never is); Ing's positional superko is the engine's stated choice
+RULESETS = {
+    "chinese": ("positional", False),
+    "japanese": ("simple", False),
+    "korean": ("simple", False),
+    "ing": ("positional", True),
+    "aga": ("situational", False),
+    "nz": ("situational", True),
+    "tromp_taylor": ("positional", True),
+}
+
+
 def replay(size, ab, aw, moves):
-    """The final board {(x, y): 'B'/'W'}, captures by colour, stones placed by colour, and the
-    1-based number of the first move (passes count) that recreates an earlier position
-    (Tromp-Taylor's positional superko; `None` when none does)."""
+    """The final board {(x, y): 'B'/'W'}, captures by colour, stones placed by colour, and per
+    ruleset the 1-based number of its first illegal move (passes count; `None` when there is
+    none): on an occupied point or off the board, a suicide (any under rulesets that forbid it,
+    of one stone under all), or against the ruleset's ko rule (positional superko: no earlier
+    whole-board position; situational: none with the same player to move; simple ko: no
+    immediate recapture of a single stone that just captured one). Moves are played as
+    Tromp-Taylor plays them (a suicide removes the chain); the board is the same under every
+    ruleset up to its first illegal move, which is all that is compared. `None` when the setup
+    is not simple."""
     board = {}
     plays = {"B": 0, "W": 0}
     captures = {"B": 0, "W": 0}
@@ -159,39 +181,61 @@ def replay(size, ab, aw, moves):
                 board[p] = colour
                 plays[colour] += 1
                 position ^= key(p, colour)
-    seen = {position}
-    first_illegal = None
+    boards = {position}
+    to_move = moves[0][0] if moves else "B"
+    situations = {(position, to_move)}
+    first_illegal = dict.fromkeys(RULESETS)
+    ko = None  # (point, colour that may not play there next)
 
     def remove(chain):
         nonlocal position
         for s in chain:
             position ^= key(s, board.pop(s))
 
+    def illegal(number, which):
+        for r in which:
+            if first_illegal[r] is None:
+                first_illegal[r] = number
+
     for number, (colour, v) in enumerate(moves, start=1):
+        other = "W" if colour == "B" else "B"
         p = point(v, size)
         if p == "off" or p in board:
             # illegal under every ruleset; the engine plays it as a pass
-            first_illegal = first_illegal or number
-            continue
+            illegal(number, RULESETS)
+            p = None
         if p is None:
+            ko = None
+            situations.add((position, other))
             continue
         board[p] = colour
         position ^= key(p, colour)
         plays[colour] += 1
-        other = "W" if colour == "B" else "B"
+        captured = []
         for q in neighbours(p, size):
             if board.get(q) == other:
                 chain, liberties = chain_and_liberties(board, q, size)
                 if not liberties:
+                    captured += chain
                     remove(chain)
                     captures[colour] += len(chain)
         chain, liberties = chain_and_liberties(board, p, size)
         if not liberties:  # suicide: the mover's own chain goes, the opponent's prisoners
+            illegal(number, [r for r, (_, multi) in RULESETS.items() if not multi or len(chain) == 1])
             remove(chain)
             captures[other] += len(chain)
-        if position in seen and first_illegal is None:
-            first_illegal = number
-        seen.add(position)
+        recapture = ko == (p, colour) and len(captured) == 1
+        for r, (rule, _) in RULESETS.items():
+            if (
+                (rule == "positional" and position in boards)
+                or (rule == "situational" and (position, other) in situations)
+                or (rule == "simple" and recapture)
+            ):
+                illegal(number, [r])
+        boards.add(position)
+        situations.add((position, other))
+        single = len(chain) == 1 and len(liberties) == 1 and liberties == set(captured)
+        ko = (captured[0], other) if len(captured) == 1 and single else None
     return board, captures, plays, first_illegal
 
 
@@ -257,7 +301,8 @@ def main():
     args = ap.parse_args()
     records = Records(args.input)
     rows = duckdb.sql(
-        f"""SELECT {records.key}, game_index, status, first_illegal_move_tromp_taylor,
+        f"""SELECT {records.key}, game_index, status,
+                   [{", ".join(f"first_illegal_move_{r}" for r in RULESETS)}],
                    komi_tromp_taylor, margin_tromp_taylor, margin_as_is_area,
                    captures_by_black, captures_by_white, black_plays, white_plays
             FROM read_parquet('{args.parquet}')
@@ -279,17 +324,19 @@ def main():
         board, captures, plays, referee_illegal = replayed
         size = simple[0]
         compared += 1
-        if first_illegal is not None or referee_illegal is not None:
-            # an illegal game: only the verdict is compared (what is played after an
-            # illegal move is the engine's choice)
+        referee_illegal = [referee_illegal[r] for r in RULESETS]
+        if first_illegal != referee_illegal:
+            disagreements.append(
+                f"{name}: first illegal move ({', '.join(RULESETS)}): referee "
+                f"{referee_illegal} != kifu-audit {first_illegal}"
+            )
+            continue
+        if any(m is not None for m in first_illegal):
             illegal += 1
-            if first_illegal == referee_illegal:
-                agreed += 1
-            else:
-                disagreements.append(
-                    f"{name}: first illegal move: referee {referee_illegal} != "
-                    f"kifu-audit {first_illegal}"
-                )
+        if first_illegal[-1] is not None:
+            # illegal under Tromp-Taylor: what is played after an illegal move is the engine's
+            # choice, so only the verdicts are compared
+            agreed += 1
             continue
         count = area(board, size)
         raw = count["B"] - count["W"]
@@ -300,10 +347,10 @@ def main():
         else:
             disagreements.append(f"{name}: referee {ours} != kifu-audit {theirs}")
     print(
-        f"{compared} games compared (legality: the first move on an occupied point, off the "
-        f"board or recreating an earlier position; for the legal games margin_tromp_taylor, "
-        f"margin_as_is_area, captures and plays): {agreed} agree, {compared - agreed} differ; "
-        f"{illegal} illegal (the first illegal move compared); {skipped} skipped (not ok, a "
+        f"{compared} games compared (the first illegal move under each of the seven rulesets; "
+        f"for the games legal under Tromp-Taylor margin_tromp_taylor, margin_as_is_area, "
+        f"captures and plays): {agreed} agree, {compared - agreed} differ; {illegal} illegal "
+        f"under some ruleset; {skipped} skipped (not ok, a "
         f"collection's later games, or not simple); {len(without_row)} records without a row"
     )
     for line in disagreements[:20]:
