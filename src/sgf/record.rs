@@ -6,6 +6,7 @@
 use super::result::{
     is_black_win_by_nothing, parse_number, parse_result, GameResult, ResultKind, Winner,
 };
+use crate::rules::board::Board;
 use crate::rules::{Color, Move, Point, RulesetId};
 use sgf_parse::go::{Move as SgfMove, Prop};
 use sgf_parse::SgfNode;
@@ -711,10 +712,22 @@ pub fn standard_handicap_points(n: u32, w: u8, h: u8) -> Option<Vec<Point>> {
     (w > 7 || n <= 4).then_some(pts)
 }
 
-/// The handicap points for a record with `HA` but no `AB`: the standard layout, unless a move
-/// of the game lands on one of its points, in which case the first other layout of the star
-/// points (corners first; Fox puts its third stone in the upper left) that no move touches,
-/// else one the first 40 moves leave alone, else the standard layout (replay then flags it).
+/// The handicap points for a record with `HA` but no `AB`: the standard layout, unless the
+/// game collides with it or a move of the game lands on one of its points; then, of the
+/// layouts of the star points (the standard one, then the others, corners first; Fox puts
+/// its third stone in the upper left), the one under which the fewest moves are illegal under
+/// every ruleset, the game replayed with its captures ([`collisions`]: a handicap stone
+/// captured and its point played again is none), then one no move touches, then the earliest.
+///
+/// **choice**, corpus/dev: the 15 Fox records with `HA[6]` and no `AB` mostly put the two
+/// stones beyond the corners on the top and bottom sides, not the standard left and right
+/// ones (13 replay legally so, 2 only with the standard layout). Before this rule a layout no
+/// move touches came first, else one the first 40 moves leave alone: four Fox records were
+/// illegal for stones so placed, three `HA[6]` ones where every layout is touched (a later move
+/// collided with the standard layout; the top-and-bottom one fits every move) and one
+/// `HA[3]` where no move touches any star point but the standard layout (no stone in the
+/// upper left) lets a capture there go otherwise and a later move land on a stone. Replayed,
+/// all four fit; no other row of corpus/dev changed.
 fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Option<Vec<Point>> {
     let standard = standard_handicap_points(n, w, h)?;
     let all9 = standard_handicap_points(9, w, h)?;
@@ -746,17 +759,38 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
             })
             .collect()
     };
-    // First a layout no move ever touches, then one the opening (40 moves) leaves alone.
-    for limit in [usize::MAX, 40] {
-        let early = played(limit);
-        if let Some(l) = layouts
-            .iter()
-            .find(|l| !l.iter().any(|p| early.contains(p)))
-        {
-            return Some(l.clone());
+    let all = played(usize::MAX);
+    let touched = |l: &[Point]| l.iter().any(|p| all.contains(p));
+    if !touched(&standard) && collisions(&standard, w, h, moves) == 0 {
+        return Some(standard);
+    }
+    layouts
+        .into_iter()
+        .enumerate()
+        .min_by_key(|(i, l)| (collisions(l, w, h, moves), touched(l), *i))
+        .map(|(_, l)| l)
+}
+
+/// How many of `moves` are illegal under every ruleset when Black's handicap stones stand on
+/// `layout`, the game replayed with its captures: a move on a stone (played as a pass), or a
+/// stone that takes its own last liberty alone (a stone White surrounded and captured, its
+/// point then played again, stood there: without it, the point is an eye).
+fn collisions(layout: &[Point], w: u8, h: u8, moves: &[RecordedMove]) -> usize {
+    let mut board = Board::new(w, h);
+    for &p in layout {
+        board.set_stone(p, Some(Color::Black));
+    }
+    let mut n = 0;
+    for m in moves {
+        let Move::Play(p) = m.mv else { continue };
+        if !board.contains(p) {
+            continue;
+        }
+        if board.is_occupied(p) || board.play(m.color, p).suicided == 1 {
+            n += 1;
         }
     }
-    Some(standard)
+    n
 }
 
 /// The most handicap stones the fixed points hold (the star points of a 19×19 board).
@@ -1070,6 +1104,47 @@ mod tests {
         // without `HA` an early White pass makes no handicap game
         let got = normalise_handicap(None, &mut setup, &moves, 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
+    }
+
+    #[test]
+    fn placed_handicap_stones_take_the_layout_the_game_replays_on() {
+        // 9x9, HA[2] without AB. No move touches a star point, but Black's C9 captures
+        // White's C8 only if a stone stands on C7, and B C8 later lands on the white stone
+        // otherwise: the standard layout (G7, C3), untouched, collides; the first layout
+        // with C7 fits every move.
+        let game: Vec<RecordedMove> = [
+            (Color::White, "cb"),
+            (Color::Black, "bb"),
+            (Color::White, "ef"),
+            (Color::Black, "db"),
+            (Color::White, "eg"),
+            (Color::Black, "ca"),
+            (Color::White, "eh"),
+            (Color::Black, "cb"),
+        ]
+        .into_iter()
+        .map(|(color, v)| {
+            let v = v.as_bytes();
+            RecordedMove {
+                color,
+                mv: Move::Play(Point::new(v[0] - b'a', v[1] - b'a')),
+            }
+        })
+        .collect();
+        let standard = standard_handicap_points(2, 9, 9).unwrap();
+        assert_eq!(standard, [Point::new(6, 2), Point::new(2, 6)]);
+        assert_eq!(collisions(&standard, 9, 9, &game), 1);
+        let mut setup = Vec::new();
+        let got = normalise_handicap(Some("2"), &mut setup, &game, 9, 9);
+        assert_eq!(got, (2, HandicapSource::HaPlaced));
+        let placed: Vec<Point> = setup.iter().map(|s| s.point).collect();
+        assert_eq!(placed, [Point::new(6, 2), Point::new(2, 2)]);
+        assert_eq!(collisions(&placed, 9, 9, &game), 0);
+        // without the capture the standard layout stays
+        let mut setup = Vec::new();
+        normalise_handicap(Some("2"), &mut setup, &game[..5], 9, 9);
+        let placed: Vec<Point> = setup.iter().map(|s| s.point).collect();
+        assert_eq!(placed, standard);
     }
 
     #[test]
