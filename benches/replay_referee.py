@@ -13,7 +13,8 @@ engine, for every game of a zip or directory of SGF records, and compares with t
 of a `kifu-audit scan` of it: `first_illegal_move_<r>` for all seven rulesets (a move on an
 occupied point or off the board, a forbidden suicide, a ko or superko violation), and for the
 games legal under Tromp-Taylor `margin_tromp_taylor`, `margin_as_is_area`,
-`captures_by_black`/`captures_by_white` and `black_plays`/`white_plays`.
+`captures_by_black`/`captures_by_white`, `black_plays`/`white_plays`, `moves`, `passes`,
+`setup_black`/`setup_white` and `last_mover`.
 
     benches/replay_referee.py PARQUET INPUT [--all]
 
@@ -70,8 +71,10 @@ def parse(data):
             props = {}
             nodes.append(props)
             name = b""
-        elif c.isalpha() and c.isupper():
-            name = name + c if data[i - 1 : i].isupper() else c
+        elif c.isalpha():
+            # FF[3] names may hold lower-case letters, which do not count (`VieW` is `VW`)
+            upper = c if c.isupper() else b""
+            name = name + upper if data[i - 1 : i].isalpha() else upper
         i += 1
     if not nodes:
         return None
@@ -304,7 +307,8 @@ def main():
         f"""SELECT {records.key}, game_index, status,
                    [{", ".join(f"first_illegal_move_{r}" for r in RULESETS)}],
                    komi_tromp_taylor, margin_tromp_taylor, margin_as_is_area,
-                   captures_by_black, captures_by_white, black_plays, white_plays
+                   captures_by_black, captures_by_white, black_plays, white_plays, moves,
+                   passes, setup_black, setup_white, last_mover
             FROM read_parquet('{args.parquet}')
             WHERE {"member IS NOT NULL" if records.zip else "member IS NULL"}
             ORDER BY {records.key}, game_index"""
@@ -314,7 +318,7 @@ def main():
     without_row = sorted(records.names - {r[0] for r in rows})
     for row in rows:
         name, game_index, status, first_illegal, komi, margin_tt, margin_as_is = row[:7]
-        cap_b, cap_w, plays_b, plays_w = row[7:]
+        recorded = row[7:]
         # the first game of an `ok` record only (a collection's later games are not parsed)
         simple = parse(records.read(name)) if status == "ok" and game_index == 0 else None
         replayed = simple and replay(*simple)
@@ -340,8 +344,22 @@ def main():
             continue
         count = area(board, size)
         raw = count["B"] - count["W"]
-        ours = (raw - komi, raw, captures["B"], captures["W"], plays["B"], plays["W"])
-        theirs = (margin_tt, margin_as_is, cap_b, cap_w, plays_b, plays_w)
+        _, ab, aw, moves = simple
+        placed = [c for c, v in moves if point(v, size) is not None]
+        ours = (
+            raw - komi,
+            raw,
+            captures["B"],
+            captures["W"],
+            plays["B"],
+            plays["W"],
+            len(moves),
+            len(moves) - len(placed),
+            len(set(ab)),
+            len(set(aw)),
+            placed[-1] if placed else None,
+        )
+        theirs = (margin_tt, margin_as_is, *recorded)
         if ours == theirs:
             agreed += 1
         else:
@@ -349,7 +367,7 @@ def main():
     print(
         f"{compared} games compared (the first illegal move under each of the seven rulesets; "
         f"for the games legal under Tromp-Taylor margin_tromp_taylor, margin_as_is_area, "
-        f"captures and plays): {agreed} agree, {compared - agreed} differ; {illegal} illegal "
+        f"captures, plays, moves, passes, setup stones and last_mover): {agreed} agree, {compared - agreed} differ; {illegal} illegal "
         f"under some ruleset; {skipped} skipped (not ok, a "
         f"collection's later games, or not simple); {len(without_row)} records without a row"
     )
