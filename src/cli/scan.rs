@@ -101,9 +101,9 @@ pub struct ScanArgs {
     /// in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
     /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
     /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
-    /// names its set), self-extracting archives (games.exe), or `-` for standard input: a
-    /// game record or an archive piped in (held in memory, at most --max-file-bytes; its
-    /// rows' source is `-`), or else a list of paths, one per line.
+    /// names its set), self-extracting archives (games.exe), or `-` for standard input: an
+    /// SGF, GIB or UGF record or an archive piped in (held in memory, at most
+    /// --max-file-bytes; its rows' source is `-`), or else a list of paths, one per line.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end).

@@ -253,8 +253,9 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Expanded> {
 pub type Skipped = std::collections::BTreeMap<String, u64>;
 
 /// [`expand_inputs`], counting the files the directory walk passes over in `skipped`. `-`
-/// reads standard input: when it begins as a game record or an archive does (SGF text, a
-/// zip, 7z, RAR or tar archive, a gzip, bzip2, xz or zstd stream, a self-extracting program:
+/// reads standard input: when it begins as a game record or an archive does (SGF text, a GIB
+/// or UGF record, a zip, 7z, RAR, tar or LZH archive, a gzip, bzip2, xz or zstd stream, a
+/// self-extracting program, any bytes no list of paths holds:
 /// `curl …/games.zip | kifu-audit scan -`), it is that input, read whole and held in memory
 /// (more than `max_bytes` makes an error row); otherwise it is a list of paths, one per line
 /// (`find … -name '*.sgf' | kifu-audit scan -`), each expanded in place.
@@ -322,15 +323,39 @@ fn stdin_message(e: SourceError) -> SourceError {
 
 /// Whether the first bytes of standard input are a game record's or an archive's rather than
 /// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
-/// archive), or SGF text — a `(` then a `;` (after a byte-order mark and white space). A
-/// path may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
+/// archive), a GIB or UGF record ([`stdin_record`]), bytes no list of paths holds (control
+/// bytes), or SGF text — a `(` then a `;` (after a byte-order mark and white space). A path
+/// may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
 fn is_record_or_archive(head: &[u8]) -> bool {
-    if sniff(head).is_some() || is_executable(head) {
+    if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
+        return true;
+    }
+    // a list of paths is text: a control byte other than a tab or a line end is data
+    if head
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+    {
         return true;
     }
     let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     let mut bytes = text.iter().filter(|b| !b.is_ascii_whitespace());
     bytes.next() == Some(&b'(') && bytes.next() == Some(&b';')
+}
+
+/// Another server's record format on standard input, known by how it begins: Tygem's GIB
+/// (`\HS` or `\[GIBOKIND=`), Pandanet's UGF (`[Header]`). WBaduk's NGF begins with free text
+/// (the game's title) and is known by its name only.
+fn stdin_record(head: &[u8]) -> Option<InputKind> {
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
+    let text = &text[start..];
+    if text.starts_with(b"\\HS") || text.starts_with(b"\\[GIBOKIND=") {
+        Some(InputKind::Record(RecordFormat::Gib))
+    } else if text.starts_with(b"[Header]") {
+        Some(InputKind::Record(RecordFormat::Ugf))
+    } else {
+        None
+    }
 }
 
 /// The paths listed in `list`, one per line, each expanded in place: a line is a path as its
@@ -636,8 +661,10 @@ fn read_stdin_bytes(
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    // an archive is read from the shared bytes; SGF text and programs are copied out
-    let kind = sniff(bytes.as_ref()).unwrap_or(InputKind::Sgf);
+    // an archive is read from the shared bytes; records and programs are copied out
+    let kind = sniff(bytes.as_ref())
+        .or_else(|| stdin_record(bytes.as_ref()))
+        .unwrap_or(InputKind::Sgf);
     let reader = io::Cursor::new(bytes.clone());
     read_kind(STDIN_SOURCE, kind, reader, opts, 0, skipped, sink)
 }
@@ -969,7 +996,8 @@ pub(super) fn hand_on(
 
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
 /// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
-/// zip, 7z, RAR, tar, or one file compressed with gzip, bzip2, xz or zstd. SGF text never begins
+/// zip, 7z, RAR, tar, LZH (and Pandanet's `.ugz`), or one file compressed with gzip, bzip2, xz
+/// or zstd. SGF text never begins
 /// with these bytes (a game tree's `(`, text before it, or a byte-order mark), so no SGF file
 /// is read otherwise than before.
 fn sniff(bytes: &[u8]) -> Option<InputKind> {
@@ -994,10 +1022,20 @@ fn sniff(bytes: &[u8]) -> Option<InputKind> {
         InputKind::SgfCompressed(Codec::Xz)
     } else if bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
         InputKind::SgfCompressed(Codec::Zstd)
+    } else if lzh_method_at(bytes, 2) || (bytes.starts_with(b"PP") && lzh_method_at(bytes, 4)) {
+        InputKind::Lzh
     } else {
         return None;
     };
     Some(kind)
+}
+
+/// Whether an LZH header's compression method (`-lh5-`, `-lh0-`, `-lzs-`…) stands at byte
+/// `at` of `bytes`: 2 in an LZH archive, 4 in Pandanet's `.ugz` (`PP` before the archive).
+fn lzh_method_at(bytes: &[u8], at: usize) -> bool {
+    bytes
+        .get(at..at + 5)
+        .is_some_and(|m| m[0] == b'-' && m[1] == b'l' && m[4] == b'-')
 }
 
 /// How far into an executable a self-extracting archive's data is looked for (RAR's own
@@ -1932,11 +1970,7 @@ fn read_tar(
 fn lzh_reader<R: Read>(reader: R) -> Result<delharc::LhaDecodeReader<EndSeen<R>>, String> {
     let mut reader = io::BufReader::new(reader);
     let head = reader.fill_buf().map_err(|e| e.to_string())?;
-    let method_at = |at: usize| {
-        head.get(at..at + 5)
-            .is_some_and(|m| m[0] == b'-' && m[1] == b'l' && m[4] == b'-')
-    };
-    if head.starts_with(b"PP") && method_at(4) && !method_at(2) {
+    if head.starts_with(b"PP") && lzh_method_at(head, 4) && !lzh_method_at(head, 2) {
         reader.consume(2);
     }
     delharc::LhaDecodeReader::new(EndSeen {
@@ -2196,9 +2230,19 @@ mod tests {
             b"PK\x03\x04\x14\x00",
             b"\x1F\x8B\x08\x00",
             b"Rar!\x1a\x07\x01\x00",
+            b"(\x10-lh5-\x90\x04",
+            b"PP(\x10-lh5-",
+            b"\\HS\r\n\\[GIBOKIND=Korea\\]",
+            b"\n[Header]\nVer=UGF3",
+            b"\x00\x01binary",
         ] {
             assert!(is_record_or_archive(head), "{:?}", bytes_text(head));
         }
+        assert_eq!(sniff(b"(\x10-lh5-\x90\x04"), Some(InputKind::Lzh));
+        assert_eq!(
+            stdin_record(b"\\HS\r\n"),
+            Some(InputKind::Record(RecordFormat::Gib))
+        );
         for head in [
             b"".as_slice(),
             b"\n\n",
