@@ -1122,9 +1122,10 @@ const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// own marking, GNU Go agreeing with us).
 const KGS_JAPANESE_ESTIMATED_EXACT_FLOOR: f64 = 0.9267;
 
-/// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): measured
-/// over seeds 0–4 363.0 of 500 comparable games exact (72.60%), 482.6 same winner (96.52%;
-/// seed 0 363 and 483; 361.0, seed 0 361, before stop 48's seki spreading through a small
+/// Fox counted games in corpus/dev (pro and 9-dan; no markup, never ended by passes): seed 0
+/// 364 of 500 comparable games exact (72.8%) and 483 same winner since stop 52 placed a
+/// six-stone handicap by replaying the game (one game more exact); before that, over seeds
+/// 0–4 363.0 exact (72.60%), 482.6 same winner (96.52%; seed 0 363 and 483; 361.0, seed 0 361, before stop 48's seki spreading through a small
 /// shared eye, the exact floor 0.7220 then; 361.0 and 482.6 before stop 43's small dead chains in the race read; 360.0 and 482.0 before stop 42's race read of weak walls, the floors
 /// 0.7200 and 0.9632 then; 360.0 and 481.6 some stops earlier, 359.6 and 481.0 before a counted game's fight questions ran 60 playouts, 359.6 and 480.0
 /// before its final batch ran 64).
