@@ -370,6 +370,7 @@ def main():
         f"captures, plays, moves, passes, setup stones and last_mover): {agreed} agree, {compared - agreed} differ; {illegal} illegal "
         f"under some ruleset; {skipped} skipped (not ok, a "
         f"collection's later games, or not simple); {len(without_row)} records without a row"
+        f"{'' if args.all else ' (a partial scan: not checked without --all)'}"
     )
     for line in disagreements[:20]:
         print(f"  {line}")
