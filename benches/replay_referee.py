@@ -326,7 +326,7 @@ def main():
             skipped += 1
             continue
         board, captures, plays, referee_illegal = replayed
-        size = simple[0]
+        size, ab, aw, moves = simple
         compared += 1
         referee_illegal = [referee_illegal[r] for r in RULESETS]
         if first_illegal != referee_illegal:
@@ -344,7 +344,6 @@ def main():
             continue
         count = area(board, size)
         raw = count["B"] - count["W"]
-        _, ab, aw, moves = simple
         placed = [c for c, v in moves if point(v, size) is not None]
         ours = (
             raw - komi,
@@ -367,9 +366,10 @@ def main():
     print(
         f"{compared} games compared (the first illegal move under each of the seven rulesets; "
         f"for the games legal under Tromp-Taylor margin_tromp_taylor, margin_as_is_area, "
-        f"captures, plays, moves, passes, setup stones and last_mover): {agreed} agree, {compared - agreed} differ; {illegal} illegal "
-        f"under some ruleset; {skipped} skipped (not ok, a "
-        f"collection's later games, or not simple); {len(without_row)} records without a row"
+        f"captures, plays, moves, passes, setup stones and last_mover): {agreed} agree, "
+        f"{compared - agreed} differ; {illegal} illegal under some ruleset; {skipped} skipped "
+        f"(not ok, a collection's later games, or not simple); {len(without_row)} records "
+        f"without a row"
         f"{'' if args.all else ' (a partial scan: not checked without --all)'}"
     )
     for line in disagreements[:20]:

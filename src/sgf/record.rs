@@ -730,6 +730,17 @@ pub fn standard_handicap_points(n: u32, w: u8, h: u8) -> Option<Vec<Point>> {
 /// all four fit; no other row of corpus/dev changed.
 fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Option<Vec<Point>> {
     let standard = standard_handicap_points(n, w, h)?;
+    let played: Vec<Point> = moves
+        .iter()
+        .filter_map(|m| match m.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+        })
+        .collect();
+    let touched = |l: &[Point]| l.iter().any(|p| played.contains(p));
+    if !touched(&standard) && collisions(&standard, w, h, moves) == 0 {
+        return Some(standard);
+    }
     let all9 = standard_handicap_points(9, w, h)?;
     let (corners, others) = all9.split_at(4);
     let (pool, fixed, k): (&[Point], &[Point], usize) = if n <= 4 {
@@ -737,7 +748,7 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
     } else {
         (others, corners, n as usize - 4)
     };
-    let mut layouts = vec![standard.clone()];
+    let mut layouts = vec![standard];
     for mask in 0u32..(1 << pool.len()) {
         if mask.count_ones() as usize == k {
             let mut pts: Vec<Point> = fixed.to_vec();
@@ -748,21 +759,6 @@ fn placed_handicap_points(n: u32, w: u8, h: u8, moves: &[RecordedMove]) -> Optio
             );
             layouts.push(pts);
         }
-    }
-    let played = |limit: usize| -> Vec<Point> {
-        moves
-            .iter()
-            .take(limit)
-            .filter_map(|m| match m.mv {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
-            })
-            .collect()
-    };
-    let all = played(usize::MAX);
-    let touched = |l: &[Point]| l.iter().any(|p| all.contains(p));
-    if !touched(&standard) && collisions(&standard, w, h, moves) == 0 {
-        return Some(standard);
     }
     layouts
         .into_iter()

@@ -337,18 +337,23 @@ fn is_record_or_archive(head: &[u8]) -> bool {
     {
         return true;
     }
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let mut bytes = text.iter().filter(|b| !b.is_ascii_whitespace());
-    bytes.next() == Some(&b'(') && bytes.next() == Some(&b';')
+    let text = text_start(head);
+    text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";")
+}
+
+/// `head` past a UTF-8 byte-order mark and white space: where a text record's first
+/// character stands.
+fn text_start(head: &[u8]) -> &[u8] {
+    head.strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .trim_ascii_start()
 }
 
 /// Another server's record format on standard input, known by how it begins: Tygem's GIB
 /// (`\HS` or `\[GIBOKIND=`), Pandanet's UGF (`[Header]`). WBaduk's NGF begins with free text
 /// (the game's title) and is known by its name only.
 fn stdin_record(head: &[u8]) -> Option<InputKind> {
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let start = text.iter().position(|b| !b.is_ascii_whitespace())?;
-    let text = &text[start..];
+    let text = text_start(head);
     if text.starts_with(b"\\HS") || text.starts_with(b"\\[GIBOKIND=") {
         Some(InputKind::Record(RecordFormat::Gib))
     } else if text.starts_with(b"[Header]") {
@@ -997,9 +1002,8 @@ pub(super) fn hand_on(
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
 /// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
 /// zip, 7z, RAR, tar, LZH (and Pandanet's `.ugz`), or one file compressed with gzip, bzip2, xz
-/// or zstd. SGF text never begins
-/// with these bytes (a game tree's `(`, text before it, or a byte-order mark), so no SGF file
-/// is read otherwise than before.
+/// or zstd. SGF text never begins with these bytes (a game tree's `(`, text before it, or a
+/// byte-order mark), so no SGF file is read otherwise than before.
 fn sniff(bytes: &[u8]) -> Option<InputKind> {
     const BZIP2_BLOCK: [u8; 6] = [0x31, 0x41, 0x59, 0x26, 0x53, 0x59];
     let kind = if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
