@@ -1,0 +1,247 @@
+//! Expanding the command line's inputs into the list of inputs to read: directories walked
+//! recursively in file-name order (counting the files passed over), split files and RAR
+//! volume sets named once, and `-`: standard input, held in memory when it begins as a game
+//! record or an archive, else read as a list of paths.
+
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+
+use super::sniff::{holds_an_archive, is_executable, sniff};
+use super::{
+    classify, fill, pass_over, rar, read_limited, volumes, Expanded, Input, InputKind,
+    RecordFormat, SharedBytes, Skipped, SourceError, STDIN_SOURCE,
+};
+
+/// Expands the command-line inputs into the ordered list of inputs to read: directories are
+/// walked recursively in file-name order; `-` is standard input (see [`expand_inputs_noting`],
+/// here held up to the default `--max-file-bytes`). Walk errors (permissions, symlink loops)
+/// are returned in place as error paths.
+pub fn expand_inputs(inputs: &[PathBuf]) -> Vec<Expanded> {
+    expand_inputs_noting(
+        inputs,
+        super::super::Limits::default().max_file_bytes,
+        &mut Skipped::new(),
+    )
+}
+
+/// [`expand_inputs`], counting the files the directory walk passes over in `skipped`. `-`
+/// reads standard input: when it begins as a game record or an archive does (SGF text, a GIB
+/// or UGF record, a zip, 7z, RAR, tar or LZH archive, a gzip, bzip2, xz or zstd stream, a
+/// self-extracting program, any bytes no list of paths holds:
+/// `curl …/games.zip | kifu-audit scan -`), it is that input, read whole and held in memory
+/// (more than `max_bytes` makes an error row); otherwise it is a list of paths, one per line
+/// (`find … -name '*.sgf' | kifu-audit scan -`), each expanded in place.
+pub fn expand_inputs_noting(
+    inputs: &[PathBuf],
+    max_bytes: u64,
+    skipped: &mut Skipped,
+) -> Vec<Expanded> {
+    let mut out = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == STDIN_SOURCE {
+            read_stdin(io::stdin().lock(), max_bytes, &mut out, skipped);
+        } else {
+            expand_one(input, &mut out, skipped);
+        }
+    }
+    // a split file or RAR volume set named by several of its volumes (`games.7z.*`,
+    // `games.part*.rar`) is read once
+    let mut sets = std::collections::HashSet::new();
+    out.retain(|p| match p {
+        Ok(Input::Path(path)) if volumes::is_volume(path) || rar::volume_set(path).is_some() => {
+            sets.insert(path.clone())
+        }
+        _ => true,
+    });
+    out
+}
+
+/// How much of standard input is looked at to tell a record or an archive from a list of
+/// paths (a tar archive's signature lies at byte 257).
+const STDIN_SNIFF: usize = 512;
+
+/// Standard input as [`expand_inputs_noting`] reads it: the input it holds, or the paths it
+/// lists.
+pub(super) fn read_stdin(
+    mut stdin: impl Read,
+    max_bytes: u64,
+    out: &mut Vec<Expanded>,
+    skipped: &mut Skipped,
+) {
+    let stdin_error = |e: SourceError| (STDIN_SOURCE.to_string(), stdin_message(e));
+    let mut head = vec![0; STDIN_SNIFF];
+    match fill(&mut stdin, &mut head) {
+        Ok(n) => head.truncate(n),
+        Err(e) => return out.push(Err(stdin_error(e))),
+    }
+    if !is_record_or_archive(&head) {
+        let mut list = io::BufReader::new(head.as_slice().chain(stdin));
+        return stdin_paths(&mut list, out, skipped);
+    }
+    out.push(
+        read_limited(head.as_slice().chain(stdin), max_bytes)
+            .map(|bytes| Input::Stdin(SharedBytes(std::sync::Arc::new(bytes))))
+            .map_err(stdin_error),
+    );
+}
+
+/// A read error of standard input, saying so.
+fn stdin_message(e: SourceError) -> SourceError {
+    match e {
+        SourceError::Io(m) => SourceError::Io(format!("standard input: {m}")),
+        other => other,
+    }
+}
+
+/// Whether the first bytes of standard input are a game record's or an archive's rather than
+/// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
+/// archive), a GIB or UGF record ([`stdin_record`]), bytes no list of paths holds (control
+/// bytes), or SGF text — a `(` then a `;` (after a byte-order mark and white space). A path
+/// may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
+pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
+    if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
+        return true;
+    }
+    // a list of paths is text: a control byte other than a tab or a line end is data
+    if head
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+    {
+        return true;
+    }
+    let text = text_start(head);
+    text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";")
+}
+
+/// `head` past a UTF-8 byte-order mark and white space: where a text record's first
+/// character stands.
+fn text_start(head: &[u8]) -> &[u8] {
+    head.strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(head)
+        .trim_ascii_start()
+}
+
+/// Another server's record format on standard input, known by how it begins: Tygem's GIB
+/// (`\HS` or `\[GIBOKIND=`), Pandanet's UGF (`[Header]`). WBaduk's NGF begins with free text
+/// (the game's title) and is known by its name only.
+pub(super) fn stdin_record(head: &[u8]) -> Option<InputKind> {
+    let text = text_start(head);
+    if text.starts_with(b"\\HS") || text.starts_with(b"\\[GIBOKIND=") {
+        Some(InputKind::Record(RecordFormat::Gib))
+    } else if text.starts_with(b"[Header]") {
+        Some(InputKind::Record(RecordFormat::Ugf))
+    } else {
+        None
+    }
+}
+
+/// The paths listed in `list`, one per line, each expanded in place: a line is a path as its
+/// bytes are (a name that is not UTF-8, or that begins or ends with a space, is still a path;
+/// only a `\r` before the newline is dropped), and blank lines are skipped. A read error ends
+/// the list with an error row.
+pub(super) fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match list.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => {
+                let mut l = line.as_slice();
+                l = l.strip_suffix(b"\n").unwrap_or(l);
+                l = l.strip_suffix(b"\r").unwrap_or(l);
+                if !l.iter().all(u8::is_ascii_whitespace) {
+                    expand_one(&path_from_bytes(l), out, skipped);
+                }
+            }
+            Err(e) => {
+                let e = SourceError::Io(e.to_string());
+                out.push(Err((STDIN_SOURCE.into(), stdin_message(e))));
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(unix)]
+pub(super) fn path_from_bytes(b: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(b))
+}
+
+#[cfg(not(unix))]
+pub(super) fn path_from_bytes(b: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(b).into_owned())
+}
+
+/// A path as text for the `source` column: as written, but each byte that is no part of
+/// UTF-8 as `\xNN` (a lossy `�` made two names in Latin-1 or Shift_JIS one, and hid which
+/// file a row came from).
+pub fn path_text(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        bytes_text(path.as_os_str().as_bytes())
+    }
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
+/// Bytes as text, each byte that is no part of UTF-8 written `\xNN`.
+pub(in crate::sgf) fn bytes_text(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            text.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    text
+}
+
+fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
+    if path.is_dir() {
+        let walker = walkdir::WalkDir::new(path)
+            .follow_links(true)
+            .sort_by_file_name();
+        for entry in walker {
+            match entry {
+                Ok(e) => {
+                    // Not only regular files: a FIFO or device named like an input becomes an
+                    // error row (`open_regular`), not a silent skip.
+                    if e.file_type().is_dir() {
+                        continue;
+                    }
+                    let name = e.file_name().to_string_lossy();
+                    if volumes::is_later_volume(e.path()) {
+                        // read with its set, from the first volume beside it; alone, an
+                        // error row
+                        if volumes::set_head(e.path()).is_none() {
+                            out.push(Ok(e.into_path().into()));
+                        }
+                    } else if rar::is_later_volume(e.path()) {
+                        // the same for a RAR volume set's
+                        if rar::set_head(e.path()).is_none() {
+                            out.push(Ok(e.into_path().into()));
+                        }
+                    } else if classify(&name).is_some()
+                        || volumes::volume(&name).is_some()
+                        || holds_an_archive(e.path(), &name)
+                    {
+                        out.push(Ok(e.into_path().into()));
+                    } else {
+                        pass_over(skipped, &name);
+                    }
+                }
+                Err(e) => {
+                    let at = e.path().map(path_text).unwrap_or_else(|| path_text(path));
+                    out.push(Err((at.clone(), SourceError::Io(format!("{at}: {e}")))));
+                }
+            }
+        }
+    } else {
+        let head = volumes::set_head(path).or_else(|| rar::set_head(path));
+        out.push(Ok(head.unwrap_or_else(|| path.to_path_buf()).into()));
+    }
+}

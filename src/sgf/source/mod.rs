@@ -1,0 +1,807 @@
+//! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
+//! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
+//! `.rar` (with RAR's own volume sets, see [`super::rar`]), and single compressed SGF files
+//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
+//! [`super::volumes`]) and `-`: standard input, either a game record or archive piped in
+//! (held in memory, at most the size limit) or a list of paths, one per line.
+//! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
+//! memory (its size bounded like any member's, nesting at most [`MAX_NESTING`] deep), its
+//! items named `inner.zip::member`. Every problem — an unreadable path, a broken archive, a
+//! member that decompresses past the size limit, a FIFO, a link inside a tar, a tar cut short
+//! between two members, an archive of a format not read (`.arj`, `.cab`), an encrypted member
+//! no password given opens — becomes an item carrying an error, so that it turns into a row:
+//! nothing is dropped silently. Encrypted zip, 7z and RAR archives are read with the first of
+//! [`ReadOptions::passwords`] that decodes their first encrypted member whole (a zip's
+//! members each with the first that opens it).
+//!
+//! Layout: this module holds the types, the dispatch by kind ([`read_all`] down to each
+//! format's reader) and the bounded reads every format shares; `expand` turns the command
+//! line into inputs (directory walks, standard input), `count` counts their games for the
+//! progress bar, `sniff` tells what bytes are whatever their name, and `zip_archive`,
+//! `seven_z`, `tar_archive` and `lzh_archive` read one format each (RAR in [`super::rar`]).
+
+use std::fs::File;
+use std::io::{self, Read, Seek};
+use std::path::{Path, PathBuf};
+
+use super::rar;
+use super::volumes::{self, open_input};
+
+mod count;
+mod expand;
+mod lzh_archive;
+mod seven_z;
+mod sniff;
+mod tar_archive;
+#[cfg(test)]
+mod tests;
+mod zip_archive;
+
+pub use count::{count_items, count_items_with};
+pub(super) use expand::bytes_text;
+use expand::stdin_record;
+pub use expand::{expand_inputs, expand_inputs_noting, path_text};
+use lzh_archive::read_lzh;
+use seven_z::read_7z;
+use sniff::{embedded_archive, is_executable, sniff, SFX_SCAN_LIMIT};
+use tar_archive::read_tar;
+use zip_archive::read_zip;
+
+/// One input once expanded (see [`expand_inputs`]): a file to open, or what standard input
+/// held.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A file, or the first volume of a split file or RAR volume set.
+    Path(PathBuf),
+    /// `-` given, and standard input held a game record or an archive rather than a list of
+    /// paths: its bytes, read whole (at most the size limit). Its rows' `source` is
+    /// [`STDIN_SOURCE`].
+    Stdin(SharedBytes),
+}
+
+impl Input {
+    /// The file to open; `None` for standard input's bytes.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Input::Path(path) => Some(path),
+            Input::Stdin(_) => None,
+        }
+    }
+}
+
+impl From<PathBuf> for Input {
+    fn from(path: PathBuf) -> Input {
+        Input::Path(path)
+    }
+}
+
+/// An expanded input, or the path (as text) that could not be expanded and why.
+pub type Expanded = Result<Input, (String, SourceError)>;
+
+/// The `source` of the items read from standard input: `-`, as the command line names it.
+pub const STDIN_SOURCE: &str = "-";
+
+/// Bytes read once and read again by several readers (standard input: counted for the
+/// progress bar, then read) without a copy.
+#[derive(Debug, Clone)]
+pub struct SharedBytes(std::sync::Arc<Vec<u8>>);
+
+impl AsRef<[u8]> for SharedBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+/// One unit of input: the bytes of one SGF file (or an error in its place).
+#[derive(Debug)]
+pub struct InputItem {
+    /// The path given or found on disk (for archives, the archive's path).
+    pub source: String,
+    /// The member's name inside an archive.
+    pub member: Option<String>,
+    pub data: Result<Vec<u8>, SourceError>,
+}
+
+/// Why an input could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourceError {
+    /// The path could not be read (missing, permission, symlink loop, not a regular file…).
+    Io(String),
+    /// The archive itself is corrupt or unsupported.
+    Archive(String),
+    /// The file or member is (or decompresses to) more than the limit.
+    TooLarge { limit: u64 },
+    /// A record in another format than SGF (Tygem's GIB) that cannot be read as one.
+    Record(String),
+}
+
+impl SourceError {
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            SourceError::Io(_) => "io_error",
+            SourceError::Archive(_) => "archive_error",
+            SourceError::TooLarge { .. } => "file_too_large",
+            SourceError::Record(_) => "parse_error",
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            SourceError::Io(m) | SourceError::Archive(m) | SourceError::Record(m) => m.clone(),
+            SourceError::TooLarge { limit } => {
+                format!(
+                    "more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)"
+                )
+            }
+        }
+    }
+}
+
+/// How deep archives may nest inside archives (an archive at this depth becomes an error row:
+/// a zip can contain itself).
+pub const MAX_NESTING: u8 = 3;
+
+/// What a path is, judged by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputKind {
+    Sgf,
+    /// Another program's record format, read as the SGF it is turned into.
+    Record(RecordFormat),
+    /// One SGF file, compressed (not an archive: it opens at any nesting depth).
+    SgfCompressed(Codec),
+    Zip,
+    SevenZ,
+    /// A tar archive, compressed or not.
+    Tar(Option<Codec>),
+    /// An LZH (LHA) archive, the Japanese archiver's format; also Pandanet's `.ugz`, UGF
+    /// records in an LZH archive behind two bytes of its own.
+    Lzh,
+    /// A RAR archive, any version from RAR 1.3 to RAR 7.
+    Rar,
+    /// An archive of a format not read (named in the error row): its games would otherwise
+    /// be skipped without a word.
+    Unsupported(&'static str),
+}
+
+/// The record formats of other programs, each read by turning a record into SGF bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// Tygem's GIB ([`super::gib`]).
+    Gib,
+    /// WBaduk's and Cyberoro's NGF ([`super::ngf`]).
+    Ngf,
+    /// Pandanet's UGF ([`super::ugf`]).
+    Ugf,
+}
+
+impl RecordFormat {
+    /// The SGF bytes of `record`, or why it cannot be read.
+    pub fn to_sgf(self, record: &[u8]) -> Result<Vec<u8>, String> {
+        match self {
+            RecordFormat::Gib => super::gib::to_sgf(record),
+            RecordFormat::Ngf => super::ngf::to_sgf(record),
+            RecordFormat::Ugf => super::ugf::to_sgf(record),
+        }
+    }
+
+    /// The format's name in error messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Gib => "GIB",
+            RecordFormat::Ngf => "NGF",
+            RecordFormat::Ugf => "UGF",
+        }
+    }
+}
+
+/// A stream compression around a tar archive or a single SGF file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codec {
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd,
+}
+
+/// Name endings (matched without regard to case) and what they are.
+const KINDS: &[(&str, InputKind)] = &[
+    (".sgf", InputKind::Sgf),
+    // the SGF files of Many Faces of Go and of Greg Hale's `mgt`, under which name many game
+    // collections of the 1990s (the Smart-Go format, SGF's first version) still circulate
+    (".mgt", InputKind::Sgf),
+    (".gib", InputKind::Record(RecordFormat::Gib)),
+    (".ngf", InputKind::Record(RecordFormat::Ngf)),
+    (".ugf", InputKind::Record(RecordFormat::Ugf)),
+    (".ugi", InputKind::Record(RecordFormat::Ugf)),
+    (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
+    (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
+    (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
+    (".sgf.zst", InputKind::SgfCompressed(Codec::Zstd)),
+    (".zip", InputKind::Zip),
+    (".7z", InputKind::SevenZ),
+    (".tar", InputKind::Tar(None)),
+    (".tar.gz", InputKind::Tar(Some(Codec::Gzip))),
+    (".tgz", InputKind::Tar(Some(Codec::Gzip))),
+    (".tar.bz2", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tbz2", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tar.xz", InputKind::Tar(Some(Codec::Xz))),
+    (".txz", InputKind::Tar(Some(Codec::Xz))),
+    (".tar.zst", InputKind::Tar(Some(Codec::Zstd))),
+    (".tzst", InputKind::Tar(Some(Codec::Zstd))),
+    (".lzh", InputKind::Lzh),
+    (".lha", InputKind::Lzh),
+    (".ugz", InputKind::Lzh),
+    (".rar", InputKind::Rar),
+    // archive formats with no well-kept pure-Rust reader, each an error row that says so
+    (".arj", InputKind::Unsupported("ARJ")),
+    (".cab", InputKind::Unsupported("CAB")),
+];
+
+/// Classifies a file name (case-insensitive). `None` for names that are not inputs.
+pub fn classify(name: &str) -> Option<InputKind> {
+    let n = name.to_ascii_lowercase();
+    KINDS
+        .iter()
+        .find(|(end, _)| n.ends_with(end))
+        .map(|&(_, kind)| kind)
+}
+
+impl InputKind {
+    /// Whether items of this kind hold other files (and count towards [`MAX_NESTING`]).
+    fn is_archive(self) -> bool {
+        matches!(
+            self,
+            InputKind::Zip
+                | InputKind::SevenZ
+                | InputKind::Tar(_)
+                | InputKind::Lzh
+                | InputKind::Rar
+        )
+    }
+}
+
+/// The files found in directories or archives that are neither SGF files nor archives,
+/// counted by their name's ending (lowercase, `""` for none), and macOS's AppleDouble files
+/// (under [`APPLE_DOUBLE`]): a folder or zip of Jago's `.xml` game records holds
+/// games that are not read, which the summary then says.
+pub type Skipped = std::collections::BTreeMap<String, u64>;
+
+/// How files and archives are read.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// The most bytes of one file or archive member after decompression.
+    pub max_bytes: u64,
+    /// Passwords to try, in order, on encrypted archives and members (zip, 7z, RAR).
+    pub passwords: Vec<String>,
+}
+
+impl ReadOptions {
+    /// Options with a size bound and no password.
+    pub fn bounded(max_bytes: u64) -> ReadOptions {
+        ReadOptions {
+            max_bytes,
+            passwords: Vec::new(),
+        }
+    }
+}
+
+/// Reads every item of every path in order and hands it to `sink`; `sink` returns `false` to
+/// stop early (Ctrl-C, `--limit`). `max_bytes` bounds each file or member after decompression.
+pub fn read_all(paths: &[Expanded], max_bytes: u64, sink: &mut dyn FnMut(InputItem) -> bool) {
+    read_all_with(paths, &ReadOptions::bounded(max_bytes), sink)
+}
+
+/// [`read_all`] with passwords for encrypted archives.
+pub fn read_all_with(
+    paths: &[Expanded],
+    opts: &ReadOptions,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) {
+    read_all_noting(paths, opts, &mut Skipped::new(), sink)
+}
+
+/// [`read_all`], counting in `skipped` the files it passes over: archive members that are
+/// neither SGF nor an archive (by their name's ending, as the directory walk counts files),
+/// and macOS's AppleDouble files (`._game.sgf` beside `game.sgf`, or in a zip's `__MACOSX/`:
+/// the file's metadata, not a game; [`APPLE_DOUBLE`]).
+pub fn read_all_noting(
+    paths: &[Expanded],
+    opts: &ReadOptions,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) {
+    for p in paths {
+        let go_on = match p {
+            Err((source, e)) => sink(InputItem {
+                source: source.clone(),
+                member: None,
+                data: Err(e.clone()),
+            }),
+            Ok(Input::Path(path)) => read_path(path, opts, skipped, sink),
+            Ok(Input::Stdin(bytes)) => read_stdin_bytes(bytes, opts, skipped, sink),
+        };
+        if !go_on {
+            return;
+        }
+    }
+}
+
+/// Reads what standard input held, as a file of no known name is read: an archive or
+/// compressed stream as what it is, a program as the archive it holds, else SGF text.
+fn read_stdin_bytes(
+    bytes: &SharedBytes,
+    opts: &ReadOptions,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    // an archive is read from the shared bytes; records and programs are copied out
+    let kind = sniff(bytes.as_ref())
+        .or_else(|| stdin_record(bytes.as_ref()))
+        .unwrap_or(InputKind::Sgf);
+    let reader = io::Cursor::new(bytes.clone());
+    read_kind(STDIN_SOURCE, kind, reader, opts, 0, skipped, sink)
+}
+
+fn read_path(
+    path: &Path,
+    opts: &ReadOptions,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let source = path_text(path);
+    if let Some(set) = rar::volume_set(path) {
+        return rar::read_rar_set(&source, set, opts, skipped, sink);
+    }
+    let item = |data| InputItem {
+        source: source.clone(),
+        member: None,
+        data,
+    };
+    let (kind, mut file) = match open_input(path) {
+        Ok(opened) => opened,
+        Err(e) => return sink(item(Err(e))),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy());
+    if let Some(name) = name.filter(|n| n.starts_with("._")) {
+        let mut head = [0u8; 4];
+        let n = fill(&mut file, &mut head).unwrap_or(0);
+        if passed_over_apple_double(skipped, &name, &head[..n]) {
+            return true;
+        }
+        if let Err(e) = file.rewind() {
+            return sink(item(Err(SourceError::Io(format!("{source}: {e}")))));
+        }
+    }
+    if !volumes::is_volume(path) {
+        return read_kind(&source, kind, file, opts, 0, skipped, sink);
+    }
+    // a split file that does not read as its kind may lack volumes after its last
+    let n = file.count();
+    read_kind(
+        &source,
+        kind,
+        file,
+        opts,
+        0,
+        skipped,
+        &mut |mut item: InputItem| {
+            if let (None, Err(SourceError::Archive(m))) = (&item.member, &mut item.data) {
+                m.push_str(&format!(
+                    " (read as a split file of {n} volume{}: is a volume after the last missing?)",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            sink(item)
+        },
+    )
+}
+
+/// Reads one file or archive of `kind` from `reader` (`source` names it in messages and
+/// rows); `depth` counts the archives it lies inside.
+fn read_kind<R: Read + io::Seek + Send + 'static>(
+    source: &str,
+    kind: InputKind,
+    reader: R,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let max_bytes = opts.max_bytes;
+    let item = |data| InputItem {
+        source: source.to_string(),
+        member: None,
+        data,
+    };
+    match kind {
+        InputKind::Sgf => match read_sized(reader, max_bytes) {
+            // an archive or a compressed file saved under an SGF name: read as what it is
+            Ok(bytes) => match sniff(&bytes) {
+                Some(real) => read_kind(
+                    source,
+                    real,
+                    io::Cursor::new(bytes),
+                    opts,
+                    depth,
+                    skipped,
+                    sink,
+                ),
+                None if is_executable(&bytes) => match embedded_archive(&bytes) {
+                    Some((real, at)) => {
+                        let mut archive = bytes;
+                        archive.drain(..at);
+                        read_kind(
+                            source,
+                            real,
+                            io::Cursor::new(archive),
+                            opts,
+                            depth,
+                            skipped,
+                            sink,
+                        )
+                    }
+                    None => sink(archive_error(
+                        source,
+                        format!(
+                            "{source}: a program, not a game record: no zip, 7z or RAR archive \
+                             found in it (a self-extracting archive holds one after its first \
+                             {} MiB, or in a format not read)",
+                            SFX_SCAN_LIMIT >> 20
+                        ),
+                    )),
+                },
+                None => sink(item(Ok(bytes))),
+            },
+            data => sink(item(data)),
+        },
+        // another server's record format, turned into SGF bytes
+        InputKind::Record(format) => sink(item(read_sized(reader, max_bytes).and_then(|bytes| {
+            format.to_sgf(&bytes).map_err(|e| {
+                let name = format.name();
+                SourceError::Record(format!("{source}: not a readable {name} record: {e}"))
+            })
+        }))),
+        InputKind::SgfCompressed(codec) => sink(item(
+            decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
+        )),
+        InputKind::Zip => read_zip(source, reader, opts, depth, skipped, sink),
+        InputKind::SevenZ => read_7z(source, reader, opts, depth, skipped, sink),
+        InputKind::Tar(None) => read_tar(source, reader, opts, depth, skipped, sink),
+        InputKind::Lzh => read_lzh(source, reader, opts, depth, skipped, sink),
+        InputKind::Rar => rar::read_rar(source, reader, opts, depth, skipped, sink),
+        InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
+            Ok(r) => read_tar(source, r, opts, depth, skipped, sink),
+            Err(e) => sink(item(Err(e))),
+        },
+        InputKind::Unsupported(format) => sink(archive_error(
+            source,
+            format!("{source}: {format} archives are not read; unpack it and scan the files"),
+        )),
+    }
+}
+
+/// The decompressed stream of `reader`: every member or frame of a stream made of several
+/// (as `cat a.gz b.gz` makes, or parallel compressors write).
+fn decompressed<'r, R: Read + 'r>(
+    codec: Codec,
+    reader: R,
+) -> Result<Box<dyn Read + 'r>, SourceError> {
+    let reader = io::BufReader::new(reader);
+    Ok(match codec {
+        Codec::Gzip => Box::new(GzMembers::new(reader)),
+        Codec::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(reader)),
+        Codec::Xz => Box::new(xz2::read::XzDecoder::new_multi_decoder(reader)),
+        // zstd's decoder reads on across frames unless told to stop after one
+        Codec::Zstd => Box::new(
+            zstd::stream::read::Decoder::with_buffer(reader)
+                .map_err(|e| SourceError::Io(format!("zstd decoder: {e}")))?,
+        ),
+    })
+}
+
+/// Reads a whole SGF file whose size can be known first: one over the limit is refused
+/// unread, and one under it is read into a buffer of its size.
+fn read_sized<R: Read + io::Seek>(mut reader: R, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
+    let size = reader
+        .seek(io::SeekFrom::End(0))
+        .and_then(|size| reader.rewind().map(|()| size))
+        .map_err(|e| SourceError::Io(format!("read error: {e}")))?;
+    if size > max_bytes {
+        return Err(SourceError::TooLarge { limit: max_bytes });
+    }
+    // the size is a hint: a file that grows while it is read is still bounded by the limit
+    read_limited_sized(reader, max_bytes, size)
+}
+
+/// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
+/// `MultiGzDecoder` read them), then the end, whatever follows the last member that is no
+/// gzip header: the zeros a tape or block device pads a file with, or other trailing bytes,
+/// which `gzip -d` ignores with a warning (`MultiGzDecoder` failed on them, and the whole
+/// file was lost).
+struct GzMembers<R: io::BufRead> {
+    member: Option<flate2::bufread::GzDecoder<R>>,
+}
+
+impl<R: io::BufRead> GzMembers<R> {
+    fn new(reader: R) -> Self {
+        GzMembers {
+            member: Some(flate2::bufread::GzDecoder::new(reader)),
+        }
+    }
+}
+
+impl<R: io::BufRead> Read for GzMembers<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while let Some(mut member) = self.member.take() {
+            let n = match member.read(buf) {
+                Ok(n) => n,
+                Err(e) => {
+                    // kept: a caller that retries (an interrupted read) reads on
+                    self.member = Some(member);
+                    return Err(e);
+                }
+            };
+            if n > 0 || buf.is_empty() {
+                self.member = Some(member);
+                return Ok(n);
+            }
+            // this member has ended: another follows only where a gzip header starts
+            let mut rest = member.into_inner();
+            if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
+                self.member = Some(flate2::bufread::GzDecoder::new(rest));
+            }
+        }
+        Ok(0)
+    }
+}
+
+/// Reads `bytes` as the contents of a file named `name` (its kind from the name, as for a path:
+/// an archive's items, a compressed file's one item, an SGF file's bytes), handing each item
+/// to `sink` as [`read_all`] does; `sink` returns `false` to stop. For reading from memory
+/// (the fuzz target `archive_bytes`).
+pub fn read_bytes(
+    name: &str,
+    bytes: Vec<u8>,
+    max_bytes: u64,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    read_bytes_with(name, bytes, &ReadOptions::bounded(max_bytes), sink)
+}
+
+/// [`read_bytes`] with passwords for encrypted archives.
+pub fn read_bytes_with(
+    name: &str,
+    bytes: Vec<u8>,
+    opts: &ReadOptions,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let kind = classify(name).unwrap_or(InputKind::Sgf);
+    read_kind(
+        name,
+        kind,
+        io::Cursor::new(bytes),
+        opts,
+        0,
+        &mut Skipped::new(),
+        sink,
+    )
+}
+
+/// A read error of member `name` of the archive at `source`, as an archive error naming both
+/// (a size limit stays what it is).
+pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
+    match e {
+        SourceError::Io(m) | SourceError::Archive(m) => {
+            SourceError::Archive(format!("{source}::{name}: {m}"))
+        }
+        other => other,
+    }
+}
+
+/// An item that is an error of the archive at `source` as a whole (no member of its own).
+pub(super) fn archive_error(source: &str, message: String) -> InputItem {
+    InputItem {
+        source: source.to_string(),
+        member: None,
+        data: Err(SourceError::Archive(message)),
+    }
+}
+
+/// Hands on one member of an archive at `source`: SGF bytes as an item, an archive's bytes
+/// read in turn (its items' members named `name::member`, their source the outer archive's).
+pub(super) fn hand_on(
+    source: &str,
+    name: String,
+    data: Result<Vec<u8>, SourceError>,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    if data
+        .as_ref()
+        .is_ok_and(|bytes| passed_over_apple_double(skipped, &name, bytes))
+    {
+        return true;
+    }
+    let kind = match (classify(&name), &data) {
+        (None | Some(InputKind::Sgf), Ok(bytes)) => sniff(bytes).unwrap_or(InputKind::Sgf),
+        (kind, _) => kind.unwrap_or(InputKind::Sgf),
+    };
+    let bytes = match data {
+        Ok(bytes) if kind != InputKind::Sgf => bytes,
+        data => {
+            return sink(InputItem {
+                source: source.to_string(),
+                member: Some(name),
+                data,
+            })
+        }
+    };
+    // a compressed SGF is one file, not an archive holding others: it opens at any depth
+    if kind.is_archive() && depth + 1 >= MAX_NESTING {
+        return sink(InputItem {
+            source: source.to_string(),
+            member: Some(name.clone()),
+            data: Err(SourceError::Archive(format!(
+                "{source}::{name}: archives nested more than {MAX_NESTING} deep are not read"
+            ))),
+        });
+    }
+    let label = format!("{source}::{name}");
+    read_kind(
+        &label,
+        kind,
+        io::Cursor::new(bytes),
+        opts,
+        depth + 1,
+        skipped,
+        &mut |mut item: InputItem| {
+            item.member = Some(match item.member.take() {
+                Some(m) => format!("{name}::{m}"),
+                None => name.clone(),
+            });
+            item.source = source.to_string();
+            sink(item)
+        },
+    )
+}
+
+/// The key under which [`Skipped`] counts macOS's AppleDouble files: named `._` and the
+/// name of the file they describe, they hold its Finder metadata and resource fork (every
+/// zip the Finder makes has one per file under `__MACOSX/`, and copies to a disk that is not
+/// the Mac's own leave them beside the files), and read as SGF each made an error row.
+pub const APPLE_DOUBLE: &str = "._* (macOS metadata)";
+
+/// Whether the file or member `name` whose bytes begin with `head` is an AppleDouble (or
+/// AppleSingle) file — named `._…`, magic 0x00051607 (0x00051600) — and if so counts it in
+/// `skipped`.
+fn passed_over_apple_double(skipped: &mut Skipped, name: &str, head: &[u8]) -> bool {
+    let apple = base_name(name).starts_with("._")
+        && (head.starts_with(&[0, 5, 0x16, 7]) || head.starts_with(&[0, 5, 0x16, 0]));
+    if apple {
+        *skipped.entry(APPLE_DOUBLE.to_string()).or_default() += 1;
+    }
+    apple
+}
+
+/// The last component of a path or member name (after `/`, a backslash or `::`).
+fn base_name(name: &str) -> &str {
+    name.rsplit(['/', '\\', ':']).next().unwrap_or(name)
+}
+
+/// Counts a file passed over in `skipped`, by its name's ending (lowercase, `""` for none).
+pub(super) fn pass_over(skipped: &mut Skipped, name: &str) {
+    let base = base_name(name);
+    let ending = match base.rfind('.') {
+        Some(dot) if dot > 0 => base[dot..].to_ascii_lowercase(),
+        _ => String::new(),
+    };
+    *skipped.entry(ending).or_default() += 1;
+}
+
+/// Opens a path only if it is a regular file (a FIFO would block the run forever).
+pub(super) fn open_regular(path: &Path) -> Result<File, SourceError> {
+    let meta =
+        std::fs::metadata(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(SourceError::Io(format!(
+            "{}: not a regular file (directory inputs are walked; FIFOs and devices are not read)",
+            path.display()
+        )));
+    }
+    File::open(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))
+}
+
+/// Reads at most `max_bytes`; more is an error (decompression bombs stop here, memory bounded).
+fn read_limited(reader: impl Read, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
+    read_limited_sized(reader, max_bytes, 0)
+}
+
+/// [`read_limited`] with room for `expected` bytes made up front (an archive member's declared
+/// size: a hint only, never trusted beyond `max_bytes`).
+fn read_limited_sized(
+    reader: impl Read,
+    max_bytes: u64,
+    expected: u64,
+) -> Result<Vec<u8>, SourceError> {
+    let most = max_bytes.saturating_add(1);
+    let mut limited = reader.take(most);
+    let mut first = vec![0; reservation(expected, max_bytes)];
+    let filled = fill(&mut limited, &mut first)?;
+    if filled < first.len() {
+        first.truncate(filled);
+        return Ok(first);
+    }
+    // More than the room made: the rest in chunks, joined once at the end. A vector doubled
+    // as it filled (`read_to_end`) left every smaller copy with the allocator: an item read
+    // up to the limit peaked at three times the limit, and one over it is now dropped at
+    // once the limit's worth.
+    let mut chunks: Vec<Vec<u8>> = Vec::new();
+    let mut total = filled as u64;
+    while total < most {
+        let size = (total as usize).clamp(READ_STEP, READ_CHUNK) as u64;
+        let mut chunk = vec![0; size.min(most - total) as usize];
+        let n = fill(&mut limited, &mut chunk)?;
+        let ended = n < chunk.len();
+        chunk.truncate(n);
+        total += n as u64;
+        chunks.push(chunk);
+        if ended {
+            break;
+        }
+    }
+    if total > max_bytes {
+        return Err(SourceError::TooLarge { limit: max_bytes });
+    }
+    first.reserve_exact(total as usize - first.len());
+    for chunk in chunks {
+        first.extend_from_slice(&chunk);
+    }
+    Ok(first)
+}
+
+/// Reads into `buf` until it is full or the reader ends; returns the bytes read.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> Result<usize, SourceError> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(SourceError::Io(format!("read error: {e}"))),
+        }
+    }
+    Ok(filled)
+}
+
+/// The smallest and largest chunk an item read past the room made for it takes at a time.
+const READ_STEP: usize = 8 << 10;
+const READ_CHUNK: usize = 1 << 20;
+
+/// Room made up front for a member that says it holds `declared` bytes: at most the limit
+/// and at most [`MAX_RESERVATION`] (a declared size is a claim: a zip64 member claiming 2^63
+/// bytes under a limit of `u64::MAX` asked for more than any vector holds, and panicked);
+/// a bigger member grows its buffer as it is read.
+pub(super) fn reservation(declared: u64, max_bytes: u64) -> usize {
+    declared
+        .min(max_bytes)
+        .saturating_add(1)
+        .min(MAX_RESERVATION) as usize
+}
+
+/// See [`reservation`].
+const MAX_RESERVATION: u64 = 64 << 20;
+
+/// Why an encrypted archive member is not read: no password was given, or none of those
+/// given opens it (a wrong password and damaged data read alike).
+pub(super) fn encrypted_why(opts: &ReadOptions) -> String {
+    match opts.passwords.len() {
+        0 => "encrypted: a password is needed (--password)".to_string(),
+        1 => "encrypted, and the password given does not open it (or its data is damaged)"
+            .to_string(),
+        n => format!(
+            "encrypted, and none of the {n} passwords given opens it (or its data is damaged)"
+        ),
+    }
+}

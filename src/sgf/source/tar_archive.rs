@@ -1,0 +1,167 @@
+//! Tar archives, compressed or not: members in order, links not followed (each an error row),
+//! an archive cut short between two members an error row.
+
+use std::io::{self, Read};
+
+use super::{
+    archive_error, bytes_text, classify, decompressed, hand_on, member_error, pass_over,
+    read_limited_sized, Codec, InputItem, ReadOptions, Skipped, SourceError,
+};
+
+/// How many members of the tar archive `reader` (compressed with `codec`, if any) are games,
+/// up to where it can no longer be read; `None` when it cannot be read from its start.
+pub(super) fn tar_game_members(reader: impl Read, codec: Option<Codec>) -> Option<u64> {
+    let reader: Box<dyn Read> = match codec {
+        Some(codec) => decompressed(codec, reader).ok()?,
+        None => Box::new(reader),
+    };
+    let mut archive = tar::Archive::new(reader);
+    archive.set_ignore_zeros(true);
+    let mut games = 0;
+    for entry in archive.entries().ok()? {
+        let Ok(entry) = entry else { break };
+        games += u64::from(classify(&bytes_text(&entry.path_bytes())).is_some());
+    }
+    Some(games)
+}
+
+pub(super) fn read_tar(
+    source: &str,
+    reader: impl Read,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let max_bytes = opts.max_bytes;
+    let mut archive = tar::Archive::new(ZeroTail::new(reader));
+    // past the zero blocks that end an archive: `cat a.tar.gz b.tar.gz` is one stream of two
+    // archives, and only the first was read (GNU tar's `--ignore-zeros`)
+    archive.set_ignore_zeros(true);
+    let entries = match archive.entries() {
+        Ok(e) => e,
+        Err(e) => {
+            return sink(archive_error(
+                source,
+                format!("{source}: not a readable tar: {e}"),
+            ))
+        }
+    };
+    let mut cut_in_member = false;
+    for entry in entries {
+        let (member, data) = match entry {
+            Ok(entry) => {
+                let name = bytes_text(&entry.path_bytes());
+                // a contiguous file ('7') is a regular file to every reader but a few
+                let kind = entry.header().entry_type();
+                if classify(&name).is_none() {
+                    if kind.is_file() || kind.is_contiguous() {
+                        pass_over(skipped, &name);
+                    }
+                    continue;
+                }
+                if kind.is_hard_link() || kind.is_symlink() {
+                    // a link holds no bytes, and a stream cannot go back for its target's
+                    let target = entry
+                        .link_name_bytes()
+                        .map_or_else(|| "?".into(), |b| bytes_text(&b));
+                    let what = if kind.is_hard_link() {
+                        format!("a hard link to {target} (that member's row is its game)")
+                    } else {
+                        format!("a symbolic link to {target}")
+                    };
+                    let message = format!(
+                        "{source}::{name}: {what}; links inside an archive are not followed"
+                    );
+                    if !sink(InputItem {
+                        source: source.to_string(),
+                        member: Some(name),
+                        data: Err(SourceError::Archive(message)),
+                    }) {
+                        return false;
+                    }
+                    continue;
+                }
+                if !(kind.is_file() || kind.is_contiguous()) {
+                    continue;
+                }
+                let size = entry.size();
+                // a member cut short (the archive ends inside it) is no game: its first half
+                // parsed and was scored as if complete
+                let data = read_limited_sized(entry, max_bytes, size)
+                    .and_then(|data| {
+                        if (data.len() as u64) < size {
+                            cut_in_member = true;
+                            Err(SourceError::Io(format!(
+                                "truncated: {} of the {size} bytes the header gives",
+                                data.len()
+                            )))
+                        } else {
+                            Ok(data)
+                        }
+                    })
+                    .map_err(|e| member_error(source, &name, e));
+                (name, data)
+            }
+            Err(e) => {
+                // A corrupt tar stream cannot be resynchronised: report and stop this archive.
+                return sink(archive_error(
+                    source,
+                    format!("{source}: corrupt tar stream: {e}"),
+                ));
+            }
+        };
+        if !hand_on(source, member, data, opts, depth, skipped, sink) {
+            return false;
+        }
+    }
+    let tail = archive.into_inner();
+    // An archive ends with two zero blocks; one cut at a member's boundary just stops, and
+    // the tar reader (like GNU tar) takes that for the end: the members after it were lost
+    // without a word.
+    if tail.bytes > 0 && tail.zeros < END_OF_ARCHIVE && !cut_in_member {
+        return sink(archive_error(
+            source,
+            format!(
+                "{source}: no end-of-archive blocks after the last member: the archive was cut \
+                 short, and the members after its end are missing"
+            ),
+        ));
+    }
+    true
+}
+
+/// The zero bytes that close a tar archive: two blocks of 512.
+const END_OF_ARCHIVE: u64 = 1024;
+
+/// A reader that remembers how many bytes it passed on and how many zero bytes end them.
+struct ZeroTail<R> {
+    inner: R,
+    bytes: u64,
+    zeros: u64,
+}
+
+impl<R> ZeroTail<R> {
+    fn new(inner: R) -> Self {
+        ZeroTail {
+            inner,
+            bytes: 0,
+            zeros: 0,
+        }
+    }
+}
+
+impl<R: Read> Read for ZeroTail<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let read = &buf[..n];
+        let tail = read.iter().rev().take_while(|&&b| b == 0).count();
+        self.zeros = if tail == n {
+            self.zeros + n as u64
+        } else {
+            tail as u64
+        };
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}

@@ -1,0 +1,196 @@
+//! Tests of reading sources.
+
+use super::expand::{is_record_or_archive, path_from_bytes, read_stdin, stdin_paths, stdin_record};
+use super::lzh_archive::lzh_name;
+use super::sniff::sniff;
+use super::*;
+
+#[test]
+fn names() {
+    assert_eq!(classify("a.SGF"), Some(InputKind::Sgf));
+    assert_eq!(classify("honinbo.MGT"), Some(InputKind::Sgf));
+    assert_eq!(
+        classify("a.sgf.gz"),
+        Some(InputKind::SgfCompressed(Codec::Gzip))
+    );
+    assert_eq!(
+        classify("a.SGF.ZST"),
+        Some(InputKind::SgfCompressed(Codec::Zstd))
+    );
+    assert_eq!(classify("x.TGZ"), Some(InputKind::Tar(Some(Codec::Gzip))));
+    assert_eq!(classify("x.tar.xz"), Some(InputKind::Tar(Some(Codec::Xz))));
+    assert_eq!(classify("x.tzst"), Some(InputKind::Tar(Some(Codec::Zstd))));
+    assert_eq!(classify("x.tar"), Some(InputKind::Tar(None)));
+    assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
+    assert_eq!(classify("kifu.rar"), Some(InputKind::Rar));
+    assert_eq!(classify("kifu.cab"), Some(InputKind::Unsupported("CAB")));
+    assert_eq!(classify("kifu.LZH"), Some(InputKind::Lzh));
+    assert_eq!(classify("meijin.ugz"), Some(InputKind::Lzh));
+    assert_eq!(
+        classify("meijin.ugi"),
+        Some(InputKind::Record(RecordFormat::Ugf))
+    );
+    assert_eq!(classify("x.gz"), None);
+    assert_eq!(classify("MANIFEST.tsv"), None);
+}
+
+/// LZH member names, as delharc escapes their bytes: Shift_JIS (名人.sgf), UTF-8, or
+/// neither.
+#[test]
+fn lzh_member_names_come_back_in_their_own_characters() {
+    assert_eq!(lzh_name("%96%bc%90l.sgf"), "名人.sgf");
+    assert_eq!(lzh_name("%e5%90%8d.ugf"), "名.ugf");
+    assert_eq!(lzh_name("100%.sgf"), "100%.sgf");
+    assert_eq!(lzh_name("%ff%fe.sgf"), "\\xFF\\xFE.sgf");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_path_list_keeps_every_line_as_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let list = b"a.sgf\r\nbad\xff.sgf\n\n   \n lead.sgf\nlast.sgf";
+    let mut out = Vec::new();
+    stdin_paths(&mut &list[..], &mut out, &mut Skipped::new());
+    let got: Vec<Vec<u8>> = out
+        .into_iter()
+        .map(|p| p.unwrap().path().unwrap().as_os_str().as_bytes().to_vec())
+        .collect();
+    let want: [&[u8]; 4] = [b"a.sgf", b"bad\xff.sgf", b" lead.sgf", b"last.sgf"];
+    assert_eq!(got, want);
+}
+
+#[test]
+fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
+    for head in [
+        b"(;GM[1]SZ[19])".as_slice(),
+        b"\xEF\xBB\xBF\r\n ( ;SZ[9])",
+        b"PK\x03\x04\x14\x00",
+        b"\x1F\x8B\x08\x00",
+        b"Rar!\x1a\x07\x01\x00",
+        b"(\x10-lh5-\x90\x04",
+        b"PP(\x10-lh5-",
+        b"\\HS\r\n\\[GIBOKIND=Korea\\]",
+        b"\n[Header]\nVer=UGF3",
+        b"\x00\x01binary",
+    ] {
+        assert!(is_record_or_archive(head), "{:?}", bytes_text(head));
+    }
+    assert_eq!(sniff(b"(\x10-lh5-\x90\x04"), Some(InputKind::Lzh));
+    assert_eq!(
+        stdin_record(b"\\HS\r\n"),
+        Some(InputKind::Record(RecordFormat::Gib))
+    );
+    for head in [
+        b"".as_slice(),
+        b"\n\n",
+        b"games/a.sgf\n",
+        b"(1) Honinbo/game.sgf\n",
+        b"(;",
+    ] {
+        let record = head == b"(;";
+        assert_eq!(is_record_or_archive(head), record, "{:?}", bytes_text(head));
+    }
+    let mut out = Vec::new();
+    let dir = tempfile::tempdir().unwrap();
+    let listed = dir.path().join("(1) a.sgf");
+    let list = format!("{}\n\n", listed.display());
+    read_stdin(list.as_bytes(), 1 << 20, &mut out, &mut Skipped::new());
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].as_ref().unwrap().path(), Some(listed.as_path()));
+    out.clear();
+    read_stdin(
+        b"(;SZ[9];B[ee])".as_slice(),
+        1 << 20,
+        &mut out,
+        &mut Skipped::new(),
+    );
+    read_stdin(
+        b"(;SZ[9];B[ee])".as_slice(),
+        4,
+        &mut out,
+        &mut Skipped::new(),
+    );
+    let mut items = Vec::new();
+    read_all(&out, 1 << 20, &mut |item| {
+        items.push((item.source, item.data.map_err(|e| e.kind_name())));
+        true
+    });
+    assert_eq!(
+        items,
+        [
+            ("-".to_string(), Ok(b"(;SZ[9];B[ee])".to_vec())),
+            ("-".to_string(), Err("file_too_large")),
+        ]
+    );
+}
+
+#[test]
+fn names_that_are_not_utf8_keep_their_bytes() {
+    assert_eq!(bytes_text("棋譜/a.sgf".as_bytes()), "棋譜/a.sgf");
+    // Latin-1 `é` and Shift_JIS `棋`: each stray byte written out, two names stay two
+    assert_eq!(bytes_text(b"caf\xe9.sgf"), "caf\\xE9.sgf");
+    assert_eq!(bytes_text(b"\x8a\xfb.sgf"), "\\x8A\\xFB.sgf");
+    #[cfg(unix)]
+    {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(path_from_bytes(b"caf\xe9.sgf"));
+        std::fs::write(&path, "(;SZ[9];B[ee])").unwrap();
+        let mut sources = Vec::new();
+        read_all(&[Ok(path.into())], 1 << 20, &mut |item| {
+            sources.push(item.source);
+            true
+        });
+        assert_eq!(sources.len(), 1);
+        assert!(sources[0].ends_with("/caf\\xE9.sgf"), "{}", sources[0]);
+    }
+}
+
+#[test]
+fn gzip_bomb_is_bounded() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bomb.sgf.gz");
+    let mut enc =
+        flate2::write::GzEncoder::new(File::create(&path).unwrap(), flate2::Compression::best());
+    let zeros = vec![b' '; 1 << 20];
+    for _ in 0..64 {
+        enc.write_all(&zeros).unwrap();
+    }
+    enc.finish().unwrap();
+    let paths = vec![Ok(path.into())];
+    let mut items = Vec::new();
+    read_all(&paths, 1 << 20, &mut |i| {
+        items.push(i);
+        true
+    });
+    assert_eq!(items.len(), 1);
+    assert_eq!(items[0].data, Err(SourceError::TooLarge { limit: 1 << 20 }));
+}
+
+#[test]
+fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
+    use std::io::Write;
+    let member = |text: &[u8]| {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(text).unwrap();
+        enc.finish().unwrap()
+    };
+    let mut bytes = member(b"(;SZ[9];B[aa])");
+    bytes.extend(member(b"(;SZ[9];W[bb])"));
+    let read = |bytes: &[u8]| {
+        let mut out = Vec::new();
+        GzMembers::new(bytes).read_to_end(&mut out).map(|_| out)
+    };
+    assert_eq!(read(&bytes).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+    // a block device's zeros, or other bytes that start no member, end the data
+    for tail in [&[0u8; 1024][..], b"garbage"] {
+        let mut padded = bytes.clone();
+        padded.extend_from_slice(tail);
+        assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+    }
+    // a damaged member is still an error, and so is a file that is no gzip at all
+    let mut cut = bytes.clone();
+    cut.truncate(bytes.len() - 4);
+    assert!(read(&cut).is_err());
+    assert!(read(b"(;SZ[9])").is_err());
+}
