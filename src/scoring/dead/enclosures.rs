@@ -293,7 +293,9 @@ impl DeadEstimator {
     /// stop 53, Tygem seed 0 against 21,548 exact, 88 wrong winners, 79.88% of resigned games
     /// named: leaving out of the union the walls in atari, 21,537 / 97 / 79.93% and 1,236
     /// games changed; only those whose liberty lies outside the eye space, which the enemy
-    /// may capture before the eye is made, 21,547 / 90 / 79.90%, 678 changed. Tygem
+    /// may capture before the eye is made, 21,547 / 90 / 79.90%, 678 changed, and over seeds
+    /// 0–4 (`benches/seed_spread.py --against`) exact −1.0, wrong winners +1.8 (worse under
+    /// all five), resigned games named +0.04 points (better under all five). Tygem
     /// 2006-04/95905953 was the case: White's O1, in atari at N1, joined White's corner
     /// through the eye at P1, which made the chains it links alive and Black's bottom group
     /// dead, W+64.5 where the record has B+18.5; either variant counts W+4.5.)
