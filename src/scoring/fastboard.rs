@@ -109,18 +109,29 @@ impl<T> Unchecked<T> for [T] {
     }
 }
 
-/// A vector indexed without bounds checks (see the module header for why that is sound:
-/// only this module indexes one, and only with points it checked or stored itself).
-#[derive(Debug, Default)]
-struct Arr<T>(Vec<T>);
+/// The length of every array of the board: the padded size of the largest board
+/// (25×25; a smaller board uses a prefix).
+const CAP: usize = crate::rules::board::ARRAY_SIZE;
 
-impl<T: Clone> Clone for Arr<T> {
-    fn clone(&self) -> Self {
-        Arr(self.0.clone())
-    }
+/// An array of the board held inline, indexed without bounds checks (see the module header
+/// for why that is sound: only this module indexes one, and only with points it checked or
+/// stored itself); its first `len` entries are the board's.
+///
+/// **choice**: inline arrays, not vectors: the board's methods address every array at a
+/// fixed offset from the board, where a vector's buffer pointer had to be loaded again after
+/// each store into another array (the compiler cannot tell the buffers apart).
+#[derive(Clone, Debug)]
+struct Arr<T> {
+    v: [T; CAP],
+    len: usize,
+}
 
-    fn clone_from(&mut self, other: &Self) {
-        self.0.clone_from(&other.0)
+impl<T: Copy + Default> Default for Arr<T> {
+    fn default() -> Self {
+        Arr {
+            v: [T::default(); CAP],
+            len: 0,
+        }
     }
 }
 
@@ -128,26 +139,45 @@ impl<T> std::ops::Index<usize> for Arr<T> {
     type Output = T;
     #[inline(always)]
     fn index(&self, i: usize) -> &T {
-        debug_assert!(i < self.0.len());
+        debug_assert!(i < self.len);
         // SAFETY: every index is a checked point, a neighbour of one, or a stored point
-        // (module header); all arrays have the padded board's length.
-        unsafe { self.0.get_unchecked(i) }
+        // (module header), so below the padded board's length, itself at most `CAP`.
+        unsafe { self.v.get_unchecked(i) }
     }
 }
 
 impl<T> std::ops::IndexMut<usize> for Arr<T> {
     #[inline(always)]
     fn index_mut(&mut self, i: usize) -> &mut T {
-        debug_assert!(i < self.0.len());
+        debug_assert!(i < self.len);
         // SAFETY: as for `index`.
-        unsafe { self.0.get_unchecked_mut(i) }
+        unsafe { self.v.get_unchecked_mut(i) }
     }
 }
 
-impl<T: Clone> Arr<T> {
+impl<T: Copy> Arr<T> {
+    /// The board's entries: the first `len`.
+    #[inline(always)]
+    fn used(&self) -> &[T] {
+        &self.v[..self.len]
+    }
+
+    /// The board's entries, to write.
+    #[inline(always)]
+    fn used_mut(&mut self) -> &mut [T] {
+        &mut self.v[..self.len]
+    }
+
+    /// `n` entries, all `v`.
     fn fill(&mut self, n: usize, v: T) {
-        self.0.clear();
-        self.0.resize(n, v);
+        self.len = n;
+        self.v[..n].fill(v);
+    }
+
+    /// The entries of `other`, copied without touching the rest of the array.
+    fn copy_from(&mut self, other: &Self) {
+        self.len = other.len;
+        self.v[..other.len].copy_from_slice(other.used());
     }
 }
 
@@ -210,8 +240,8 @@ impl FastBoard {
         self.g = g;
         self.lo = g.stride + 1;
         self.span = g.size - 2 * g.stride - 2;
-        self.cell.0.clear();
-        self.cell.0.extend_from_slice(&cells[..g.size]);
+        self.cell.len = g.size;
+        self.cell.v[..g.size].copy_from_slice(&cells[..g.size]);
         for v in [
             &mut self.head,
             &mut self.next,
@@ -232,13 +262,13 @@ impl FastBoard {
         // 4.05 G scoring instructions for 5,000 Tygem games, one pass 4.01 G.
         // the arrays held as slices, as in `play` (**choice**: the same board; `load` 35.3 M
         // → 32.6 M instructions in the scan of 1,000 Tygem games; in `remove_chain`, +1.0 M)
-        let cell = &self.cell.0[..];
-        let nbr = &mut self.nbr.0[..];
-        let head = &mut self.head.0[..];
-        let next = &mut self.next.0[..];
-        let chain = &mut self.chain.0[..];
-        let empties = &mut self.empties.0[..];
-        let epos = &mut self.epos.0[..];
+        let cell = self.cell.used();
+        let nbr = self.nbr.used_mut();
+        let head = self.head.used_mut();
+        let next = self.next.used_mut();
+        let chain = self.chain.used_mut();
+        let empties = self.empties.used_mut();
+        let epos = self.epos.used_mut();
         let mut nempty = 0;
         for i in g.points() {
             let c = *cell.at(i);
@@ -286,14 +316,14 @@ impl FastBoard {
         self.g = other.g;
         self.lo = other.lo;
         self.span = other.span;
-        self.cell.clone_from(&other.cell);
-        self.nbr.clone_from(&other.nbr);
-        self.head.clone_from(&other.head);
-        self.next.clone_from(&other.next);
-        self.chain.clone_from(&other.chain);
-        self.empties.clone_from(&other.empties);
+        self.cell.copy_from(&other.cell);
+        self.nbr.copy_from(&other.nbr);
+        self.head.copy_from(&other.head);
+        self.next.copy_from(&other.next);
+        self.chain.copy_from(&other.chain);
+        self.empties.copy_from(&other.empties);
         self.nempty = other.nempty;
-        self.epos.clone_from(&other.epos);
+        self.epos.copy_from(&other.epos);
         self.ko = other.ko;
         self.captures = other.captures;
     }
@@ -307,13 +337,13 @@ impl FastBoard {
     /// The position: one cell per padded index.
     #[inline]
     pub fn cells(&self) -> &[u8] {
-        &self.cell.0
+        self.cell.used()
     }
 
     /// Empty on-board points, in no particular order (captures append the points they empty).
     #[inline]
     pub fn empties(&self) -> &[u16] {
-        &self.empties.0[..self.nempty]
+        &self.empties.v[..self.nempty]
     }
 
     /// Panics unless `i` lies inside the padding, so that it and its neighbours and diagonals
@@ -709,11 +739,11 @@ impl FastBoard {
             // to one array had the compiler load every array's address again (**choice**:
             // the same moves; the scan of 1,000 Tygem games under callgrind 2,239.4 M →
             // 2,210.3 M instructions)
-            let cell = &mut self.cell.0[..];
-            let nbr = &mut self.nbr.0[..];
-            let head = &mut self.head.0[..];
-            let next = &mut self.next.0[..];
-            let chain = &mut self.chain.0[..];
+            let cell = self.cell.used_mut();
+            let nbr = self.nbr.used_mut();
+            let head = self.head.used_mut();
+            let next = self.next.used_mut();
+            let chain = self.chain.used_mut();
             *cell.at_mut(i) = c;
             let placed = unit(c).wrapping_sub(unit(EMPTY));
             for n in adj {
