@@ -134,6 +134,10 @@ pub fn recorded_result(record: &GameRecord) -> Option<RecordedResult> {
         winner,
         margin: r.margin_points(),
         counted: matches!(r.kind, ResultKind::Score | ResultKind::Draw) && !no_game,
+        stopped: matches!(
+            r.kind,
+            ResultKind::Resign | ResultKind::Time | ResultKind::Forfeit
+        ),
     })
 }
 

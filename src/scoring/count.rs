@@ -11,7 +11,9 @@
 //! - **neutral** when both colours touch it (or neither: an empty board): a shared seki
 //!   liberty if it touches a seki chain, otherwise dame. Without markup, a neutral area of
 //!   [`OPEN_DAME`] points or more is the open board of an unfinished game, and its points go
-//!   to the side whose live stones are nearer ([`Counter::split_open_dame`]).
+//!   to the side whose live stones are nearer ([`Counter::split_open_dame`]); in a game the
+//!   record says stopped before any count (resignation, time), every neutral area is such an
+//!   unfinished boundary ([`STOPPED_OPEN_DAME`]).
 //!
 //! Some territory points must be filled before the end (*teire*, see
 //! [`PointOwner::BlackTeire`]): Korean and area counting score them for their owner, Japanese
@@ -200,11 +202,28 @@ pub(crate) struct Counter {
     open_points: Vec<u16>,
     /// Row bit masks of the split, [`SPLIT_MASKS`] boards of `h` rows each.
     rows: Vec<u64>,
+    /// Whether the record says the game stopped before any count: [`Counter::count`] then
+    /// splits neutral areas of [`STOPPED_OPEN_DAME`] points or more between the sides, not
+    /// only those of [`OPEN_DAME`].
+    pub stopped: bool,
 }
 
 /// Smallest neutral area that is open board rather than dame (see
-/// [`Counter::split_open_dame`]).
+/// [`Counter::split_open_dame`]), in a game counted or whose end the record does not say.
 const OPEN_DAME: u32 = 20;
+/// Smallest neutral area split between the sides in a game the record says stopped before
+/// any count (resignation, time, forfeit): every one. The game stopped with its boundaries
+/// unfinished, and a neutral area of any size is one of them, whose points the side nearer
+/// would have enclosed (a point beside both colours is as near to both and stays dame).
+///
+/// **choice**, Tygem's 48,773 resigned games, means over seeds 0–4 (`benches/seed_spread.py`):
+/// the estimate names the side that did not resign 79.98% → 81.49% (better under all five
+/// seeds, by 730 to 757 games); at least 3 points 81.50%, 6 81.43%, 10 81.14%. corpus/dev's
+/// resigned games under their own rules, seeds 0–2: Fox 76.89% → 78.50%, KGS 79.14% →
+/// 79.96% (better under all three). Counted games are unchanged by construction: under
+/// [`OPEN_DAME`] for every game, 10 cost 4.0 exact Tygem results a seed and 4 cost 1,276 (a
+/// counted record leaves its dame as dame).
+const STOPPED_OPEN_DAME: u32 = 1;
 /// Masks [`Counter::split_open_dame`] keeps per row: the open areas, live black and white
 /// stones, points reached so far, the last step's points per colour, and the points won per
 /// colour.
@@ -361,17 +380,22 @@ impl Counter {
         }
         // the points of open neutral areas (see `split_open_dame`)
         self.open_points.clear();
+        let open_dame = if self.stopped {
+            STOPPED_OPEN_DAME
+        } else {
+            OPEN_DAME
+        };
         if markup.is_none() {
             for r in 0..nr {
                 let c = &self.comp[self.uf[r] as usize];
-                if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
+                if c.label == PointOwner::Dame && c.size >= open_dame {
                     self.open_points.extend_from_slice(st.points(r));
                 }
             }
             for d in 0..nch {
                 if dead[first(d)] {
                     let c = &self.comp[self.uf[nr + d] as usize];
-                    if c.label == PointOwner::Dame && c.size >= OPEN_DAME {
+                    if c.label == PointOwner::Dame && c.size >= open_dame {
                         self.open_points.extend_from_slice(st.stones(d));
                     }
                 }
@@ -388,7 +412,8 @@ impl Counter {
     }
 
     /// A game stopped with open boundaries leaves neutral areas of [`OPEN_DAME`] points or
-    /// more, which no finished game has: each of their points goes to the side whose live
+    /// more, which no finished game has (in a game the record says stopped before any count,
+    /// every neutral area: [`STOPPED_OPEN_DAME`]): each of their points goes to the side whose live
     /// stones are nearer (steps through the area), ties stay dame — the boundary the game
     /// would have drawn, as a score estimate draws it. Area and territory gain the same
     /// points, so the area–territory identity of RULES.md §3 is untouched.

@@ -189,6 +189,10 @@ pub struct RecordedResult {
     /// Whether the result is a count (a score or a draw), as opposed to resignation, time…,
     /// of the game the record holds (not of one whose moves it lacks).
     pub counted: bool,
+    /// Whether the result says the game stopped before any count (resignation, time,
+    /// forfeit): its boundaries are unfinished, and the count splits every neutral area
+    /// between the sides (see `count::STOPPED_OPEN_DAME`).
+    pub stopped: bool,
 }
 
 impl RecordedResult {
@@ -596,6 +600,7 @@ impl Scorer {
             _ => geom::EMPTY,
         };
         self.estimator.counted = input.recorded_result.is_some_and(|r| r.counted);
+        self.counter.stopped = input.recorded_result.is_some_and(|r| r.stopped);
         let a = self.analyse(input.territory_black, input.territory_white);
         let mut report = self.report(input, &a);
         report.disputed_chain = self.disputed_chain(input, &a, &report);

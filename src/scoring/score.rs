@@ -364,6 +364,7 @@ mod tests {
             winner: Some(Outcome::Draw),
             margin: None,
             counted: true,
+            stopped: false,
         };
         for rules in [RulesetId::Ing, RulesetId::Chinese, RulesetId::Japanese] {
             assert_eq!(

@@ -787,6 +787,7 @@ fn a_counted_game_settles_its_open_groups_with_more_playouts() {
         winner: Some(Outcome::Black),
         margin: counted.then_some(9.5),
         counted,
+        stopped: !counted,
     };
     let mut scorer = Scorer::new();
     g.result = Some(result(true));
@@ -2949,6 +2950,7 @@ fn a_race_the_first_move_decides_goes_to_the_side_the_end_of_the_game_names() {
         winner: Some(winner),
         margin: counted.then_some(3.5),
         counted,
+        stopped: !counted,
     };
     g.result = Some(result(Outcome::Black, true));
     let r = g.score();

@@ -77,6 +77,7 @@ fn counted(winner: Outcome, margin: f64) -> Option<RecordedResult> {
         winner: Some(winner),
         margin: Some(margin),
         counted: true,
+        stopped: false,
     })
 }
 

@@ -213,17 +213,40 @@ fn an_open_middle_is_split_by_distance_and_the_equidistant_line_stays_dame() {
         );
     }
     // a neutral area under OPEN_DAME points is dame as it lies (see DAME_LEFT_OPEN)
-    let narrow = game(
-        "
-        . X . . . O .
-        . X . . . O .
-        . X . . . O .
-        . X . . . O .
-        . X . . . O .
-        ",
-    )
-    .score();
-    assert_eq!(narrow.dame_points, 15);
+    let r = game(NARROW_MIDDLE).score();
+    assert_eq!(r.dame_points, 15);
+    assert_eq!((r.black_territory, r.white_territory), (5, 5));
+}
+
+/// Two walls three points apart, the middle open.
+const NARROW_MIDDLE: &str = "
+    . X . . . O .
+    . X . . . O .
+    . X . . . O .
+    . X . . . O .
+    . X . . . O .
+";
+
+/// A game the record says stopped before any count (here White won by resignation) stopped
+/// with its boundaries unfinished: every neutral area is split by distance, however small
+/// (`STOPPED_OPEN_DAME`), where a game counted, or whose end is unknown, leaves it dame.
+#[test]
+fn a_narrow_open_middle_of_a_resigned_game_is_split_by_distance() {
+    let mut narrow = game(NARROW_MIDDLE);
+    narrow.result = Some(RecordedResult {
+        winner: Some(Outcome::White),
+        margin: None,
+        counted: false,
+        stopped: true,
+    });
+    let r = narrow.score();
+    assert_eq!(r.dame_points, 5);
+    assert_eq!((r.black_territory, r.white_territory), (10, 10));
+    // not a count: the recorded result stays not comparable
+    assert_eq!(r.record_agreement, Agreement::NotComparable);
+    // a counted game leaves its dame as dame
+    narrow.result = counted(Outcome::Black, 0.5);
+    assert_eq!(narrow.score().dame_points, 15);
 }
 
 #[test]
@@ -621,6 +644,7 @@ fn agreement_with_the_record() {
         winner: Some(Outcome::White),
         margin: None,
         counted: false,
+        stopped: true,
     });
     assert_eq!(
         g.score().record_agreement,
@@ -885,6 +909,7 @@ fn a_record_one_chain_away_names_the_disputed_chain() {
         winner: Some(Outcome::White),
         margin: None,
         counted: false,
+        stopped: true,
     });
     assert_eq!(g.score().disputed_chain, None, "resignation");
     g.result = counted(Outcome::White, 54.5);
