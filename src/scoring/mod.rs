@@ -191,7 +191,7 @@ pub struct RecordedResult {
     pub counted: bool,
     /// Whether the result says the game stopped before any count (resignation, time,
     /// forfeit): its boundaries are unfinished, and the count splits every neutral area
-    /// between the sides (see `count::STOPPED_OPEN_DAME`).
+    /// between the sides near their stones (see `count::STOPPED_OPEN_DAME`).
     pub stopped: bool,
 }
 

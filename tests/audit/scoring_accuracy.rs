@@ -1016,10 +1016,12 @@ const TYGEM_LARGE_SEKI_CEILING: f64 = 0.001;
 /// taken from the markup; the one left disagrees with its own markup).
 const TYGEM_EXACT_FLOOR: f64 = 0.9276;
 const TYGEM_WINNER_FLOOR: f64 = 0.9961;
-/// Measured 81.49% over seeds 0–4, 81.38% under seed 0 (Korean counting, komi 6.5; 79.98%
-/// and 79.88% before stop 54's split of every neutral area of a game stopped before a count
-/// (`STOPPED_OPEN_DAME` in src/scoring/count.rs), better by 1.49–1.54 points under each
-/// seed, the floor 0.7997 then; 79.85%
+/// Measured 82.41% over seeds 0–4, 82.27% under seed 0 (Korean counting, komi 6.5; 81.49% and
+/// 81.38% before stop 54's split of such open areas only within two steps of the nearer side
+/// (`STOPPED_SPLIT_REACH` in src/scoring/count.rs), better by 0.89–0.95 points under each
+/// seed; 79.98% and 79.88% before stop 54's split of every neutral area of a game stopped
+/// before a count (`STOPPED_OPEN_DAME`), better by 1.49–1.54 points under each seed, the
+/// floor 0.7997 then; 79.85%
 /// and 79.72% before stop 44's enclosed groups of a game not counted needing only the 60% of
 /// the final playouts every group needs, better by 0.09–0.16 points under each seed, the floor
 /// 0.7984 then; 77.81%
@@ -1081,7 +1083,7 @@ const TYGEM_WINNER_FLOOR: f64 = 0.9961;
 /// stones on their rim, 68.88% before the eye-space valuation, 67.18% before open neutral areas were split by
 /// distance, 64.00% before open board stopped being an enclosure, 60.5% before that); a static
 /// count of the stones as they lie: 54%.
-const TYGEM_RESIGNED_FLOOR: f64 = 0.8148;
+const TYGEM_RESIGNED_FLOOR: f64 = 0.8240;
 const KGS_MARKUP_EXACT_FLOOR: f64 = 0.998;
 /// KGS Japanese counted games without markup: measured 92.67% exact over seeds 0–4 (1,421.6 of
 /// 1,534 a seed, 18.6 wrong winners; seed 0 1,421; 1,417.6 and seed 0 1,417 before stop 48's

@@ -227,6 +227,44 @@ const NARROW_MIDDLE: &str = "
     . X . . . O .
 ";
 
+/// Two walls seven points apart: the middle column is as far from both.
+const WIDE_MIDDLE: &str = "
+    . X . . . . . . . O .
+    . X . . . . . . . O .
+    . X . . . . . . . O .
+    . X . . . . . . . O .
+    . X . . . . . . . O .
+";
+
+/// In a game the record says stopped before any count, an open area's points go to the
+/// nearer side only within two steps of its stones (`STOPPED_SPLIT_REACH`): the far side of
+/// a framework stays dame. A game whose end is unknown splits the whole area.
+#[test]
+fn a_resigned_games_open_area_goes_to_the_nearer_side_only_within_two_steps() {
+    let mut wide = game(WIDE_MIDDLE);
+    let owners =
+        |r: &ScoreReport| -> Vec<PointOwner> { (2..9).map(|x| r.ownership[2 * 11 + x]).collect() };
+    use PointOwner::{BlackTerritory as B, Dame as D, WhiteTerritory as W};
+    let r = wide.score();
+    assert_eq!(owners(&r), [B, B, B, D, W, W, W]);
+    assert_eq!(
+        (r.black_territory, r.white_territory, r.dame_points),
+        (20, 20, 5)
+    );
+    wide.result = Some(RecordedResult {
+        winner: Some(Outcome::Black),
+        margin: None,
+        counted: false,
+        stopped: true,
+    });
+    let r = wide.score();
+    assert_eq!(owners(&r), [B, B, D, D, D, W, W]);
+    assert_eq!(
+        (r.black_territory, r.white_territory, r.dame_points),
+        (15, 15, 15)
+    );
+}
+
 /// A game the record says stopped before any count (here White won by resignation) stopped
 /// with its boundaries unfinished: every neutral area is split by distance, however small
 /// (`STOPPED_OPEN_DAME`), where a game counted, or whose end is unknown, leaves it dame.
