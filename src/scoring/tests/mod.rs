@@ -81,6 +81,16 @@ fn counted(winner: Outcome, margin: f64) -> Option<RecordedResult> {
     })
 }
 
+/// A recorded result the record says was no count: `winner` by resignation.
+fn resigned(winner: Outcome) -> Option<RecordedResult> {
+    Some(RecordedResult {
+        winner: Some(winner),
+        margin: None,
+        counted: false,
+        stopped: true,
+    })
+}
+
 fn margin(r: &ScoreReport, id: RulesetId) -> f64 {
     r.per_ruleset[id.index()].margin_b_minus_w
 }

@@ -251,12 +251,7 @@ fn a_resigned_games_open_area_goes_to_the_nearer_side_only_within_two_steps() {
         (r.black_territory, r.white_territory, r.dame_points),
         (20, 20, 5)
     );
-    wide.result = Some(RecordedResult {
-        winner: Some(Outcome::Black),
-        margin: None,
-        counted: false,
-        stopped: true,
-    });
+    wide.result = resigned(Outcome::Black);
     let r = wide.score();
     assert_eq!(owners(&r), [B, B, D, D, D, W, W]);
     assert_eq!(
@@ -271,12 +266,7 @@ fn a_resigned_games_open_area_goes_to_the_nearer_side_only_within_two_steps() {
 #[test]
 fn a_narrow_open_middle_of_a_resigned_game_is_split_by_distance() {
     let mut narrow = game(NARROW_MIDDLE);
-    narrow.result = Some(RecordedResult {
-        winner: Some(Outcome::White),
-        margin: None,
-        counted: false,
-        stopped: true,
-    });
+    narrow.result = resigned(Outcome::White);
     let r = narrow.score();
     assert_eq!(r.dame_points, 5);
     assert_eq!((r.black_territory, r.white_territory), (10, 10));
@@ -678,12 +668,7 @@ fn agreement_with_the_record() {
     assert_eq!(g.score().record_agreement, Agreement::Winner);
     g.result = counted(Outcome::White, 0.5);
     assert_eq!(g.score().record_agreement, Agreement::Differs);
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::White),
-        margin: None,
-        counted: false,
-        stopped: true,
-    });
+    g.result = resigned(Outcome::White);
     assert_eq!(
         g.score().record_agreement,
         Agreement::NotComparable,
@@ -943,12 +928,7 @@ fn a_record_one_chain_away_names_the_disputed_chain() {
     g.result = counted(Outcome::White, 20.5);
     assert_eq!(g.score().disputed_chain, None, "no chain makes 20.5");
     // nor does a resignation, or a record whose markup names its own dead stones
-    g.result = Some(RecordedResult {
-        winner: Some(Outcome::White),
-        margin: None,
-        counted: false,
-        stopped: true,
-    });
+    g.result = resigned(Outcome::White);
     assert_eq!(g.score().disputed_chain, None, "resignation");
     g.result = counted(Outcome::White, 54.5);
     g.tb = vec![Point::new(0, 4)];
