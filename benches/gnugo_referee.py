@@ -23,6 +23,13 @@ seki eye are sampled: their records cannot differ from ours by a counting conven
 table says how much of the rest of the gap is the records' own (GNU Go equals ours) and how
 much is reading (GNU Go equals the record).
 
+With `--resigned`, the sample is drawn from the games that ended by resignation instead,
+classed by how our estimate names their winner (`named`: the side that did not resign;
+`wrong < 30` and `wrong >= 30`: the side that resigned, by that many points under the
+record's rules), and the table gives how often GNU Go's count names the side that did not
+resign: whether the estimates that name the resigning side are misreads of the position or
+resignations a count of it does not explain.
+
 Not part of CI (GNU Go is a Debian package, `apt-get install gnugo`, and a sample of 100
 games takes ~10 minutes on two cores). Usage:
 
@@ -35,6 +42,8 @@ games takes ~10 minutes on two cores). Usage:
         --as-markup --classes 'differs < 30,differs >= 30' --per-class 1000
     benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip \
         --no-convention --classes 'winner,differs < 30,differs >= 30' --per-class 40
+    benches/gnugo_referee.py tygem.parquet ../shared/corpus/tygem-9d-2006.zip --resigned \
+        --per-class 30
 
 Needs the Python packages of tests/python/requirements.txt (duckdb).
 """
@@ -86,6 +95,31 @@ def classes(parquet, no_convention=False):
         if agreement == "differs":
             cls = "differs >= 30" if abs(ours - recorded) >= 30 else "differs < 30"
         out.setdefault(cls, []).append((member, recorded, ours))
+    return out
+
+
+def resigned_classes(parquet):
+    """Games won by resignation with a member name, the winner's sign (+1 Black, -1 White),
+    our margin under the record's rules, and their class: `named` when our margin names the
+    winner, else `wrong < 30` or `wrong >= 30` by how far it favours the side that resigned."""
+    rows = duckdb.connect().execute(
+        f"""
+        SELECT member, CASE WHEN result_winner = 'B' THEN 1.0 ELSE -1.0 END::DOUBLE,
+               margin_recorded_rules
+        FROM '{parquet}'
+        WHERE result_kind = 'resign' AND result_winner IN ('B', 'W')
+          AND margin_recorded_rules IS NOT NULL AND member IS NOT NULL
+        ORDER BY member, game_index
+        """
+    ).fetchall()
+    out = {}
+    for member, sign, ours in rows:
+        toward = ours * sign
+        if toward > 0:
+            cls = "named"
+        else:
+            cls = "wrong >= 30" if -toward >= 30 else "wrong < 30"
+        out.setdefault(cls, []).append((member, sign, ours))
     return out
 
 
@@ -253,13 +287,19 @@ def main():
     ap.add_argument("--no-convention", action="store_true",
                     help="only games with no teire, thrown-in stones or seki eyes (whose "
                          "records may count those either way)")
+    ap.add_argument("--resigned", action="store_true",
+                    help="sample the games won by resignation, classed by whether our "
+                         "estimate names the side that did not resign")
     ap.add_argument("--classes", default=None,
                     help="only these classes, comma-separated (e.g. 'differs < 30,differs >= 30')")
     args = ap.parse_args()
     if not os.path.exists(GNUGO):
         sys.exit("gnugo not found (apt-get install gnugo)")
     rng = random.Random(args.seed)
-    by_class = classes(args.parquet, args.no_convention)
+    if args.resigned:
+        by_class = resigned_classes(args.parquet)
+    else:
+        by_class = classes(args.parquet, args.no_convention)
     if args.classes:
         wanted = {c.strip() for c in args.classes.split(",")}
         by_class = {c: games for c, games in by_class.items() if c in wanted}
@@ -284,6 +324,20 @@ def main():
             theirs = list(pool.map(gnugo_margin, paths))
     shutil.rmtree(tmp)
     if theirs is None:
+        return
+    if args.resigned:
+        # the recorded value is the winner's sign: a count names the winner when it has the
+        # same sign (a draw names neither)
+        print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo names the winner':>23} "
+              f"{'gnugo names ours':>17}")
+        for cls in sorted(by_class):
+            rows = [(r, o, t) for (c, _, r, o), t in zip(sample, theirs) if c == cls]
+            scored = [(r, o, t) for r, o, t in rows if t is not None]
+            n = len(scored)
+            named = sum(t * r > 0 for r, _, t in scored)
+            same = sum(t * o > 0 for _, o, t in scored)
+            print(f"{cls:15} {len(rows):5} {n:6} {named:15} ({named / max(n, 1):4.0%}) "
+                  f"{same:9} ({same / max(n, 1):4.0%})")
         return
     print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo = record':>15} "
           f"{'same winner':>12} {'gnugo = ours':>13}")
