@@ -325,31 +325,37 @@ def main():
     shutil.rmtree(tmp)
     if theirs is None:
         return
+
+    def per_class(cls):
+        """The class's sampled games as (recorded, ours, gnugo), and those GNU Go scored."""
+        rows = [(r, o, t) for (c, _, r, o), t in zip(sample, theirs) if c == cls]
+        return rows, [(r, o, t) for r, o, t in rows if t is not None]
+
+    def share(k, n):
+        return f"{k} ({k / max(n, 1):4.0%})"
+
     if args.resigned:
         # the recorded value is the winner's sign: a count names the winner when it has the
         # same sign (a draw names neither)
         print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo names the winner':>23} "
               f"{'gnugo names ours':>17}")
         for cls in sorted(by_class):
-            rows = [(r, o, t) for (c, _, r, o), t in zip(sample, theirs) if c == cls]
-            scored = [(r, o, t) for r, o, t in rows if t is not None]
-            n = len(scored)
+            rows, scored = per_class(cls)
             named = sum(t * r > 0 for r, _, t in scored)
             same = sum(t * o > 0 for _, o, t in scored)
-            print(f"{cls:15} {len(rows):5} {n:6} {named:15} ({named / max(n, 1):4.0%}) "
-                  f"{same:9} ({same / max(n, 1):4.0%})")
+            print(f"{cls:15} {len(rows):5} {len(scored):6} {share(named, len(scored)):>23} "
+                  f"{share(same, len(scored)):>17}")
         return
     print(f"{'class':15} {'games':>5} {'scored':>6} {'gnugo = record':>15} "
           f"{'same winner':>12} {'gnugo = ours':>13}")
     for cls in sorted(by_class):
-        rows = [(r, o, t) for (c, _, r, o), t in zip(sample, theirs) if c == cls]
-        scored = [(r, o, t) for r, o, t in rows if t is not None]
+        rows, scored = per_class(cls)
         n = len(scored)
         exact = sum(t == r for r, _, t in scored)
         winner = sum((t > 0) == (r > 0) and (t < 0) == (r < 0) for r, _, t in scored)
         ours = sum(t == o for _, o, t in scored)
-        print(f"{cls:15} {len(rows):5} {n:6} {exact:9} ({exact / max(n, 1):4.0%}) "
-              f"{winner:6} ({winner / max(n, 1):4.0%}) {ours:7} ({ours / max(n, 1):4.0%})")
+        print(f"{cls:15} {len(rows):5} {n:6} {share(exact, n):>15} {share(winner, n):>12} "
+              f"{share(ours, n):>13}")
 
 
 if __name__ == "__main__":
