@@ -12,9 +12,9 @@
 //!   liberty if it touches a seki chain, otherwise dame. Without markup, a neutral area of
 //!   [`OPEN_DAME`] points or more is the open board of an unfinished game, and its points go
 //!   to the side whose live stones are nearer ([`Counter::split_open_dame`]); in a game the
-//!   record says stopped before any count (resignation, time), every neutral area is such an
-//!   unfinished boundary ([`STOPPED_OPEN_DAME`]), split only within two steps of each side's
-//!   stones ([`STOPPED_SPLIT_REACH`]).
+//!   record says stopped before any count (resignation, time, forfeit), every neutral area is
+//!   such an unfinished boundary ([`STOPPED_OPEN_DAME`]), split only within two steps of each
+//!   side's stones ([`STOPPED_SPLIT_REACH`]).
 //!
 //! Some territory points must be filled before the end (*teire*, see
 //! [`PointOwner::BlackTeire`]): Korean and area counting score them for their owner, Japanese
