@@ -797,6 +797,34 @@ break]C[a\:b];B[\p\d])",
     }
 
     #[test]
+    fn stones_taken_off_at_the_count_stay_on_the_board() {
+        let cleared = |r: &GameRecord| -> Vec<(u32, u8, u8)> {
+            r.setup
+                .iter()
+                .filter(|s| s.stone.is_none())
+                .map(|s| (s.before_move, s.point.x, s.point.y))
+                .collect()
+        };
+        // Jago's count: the dead stone at C3 taken off in the last node, its point White's
+        let r = read("(;SZ[9];B[cc];W[ee];B[];W[];AE[cc]TW[cc][dd]TB[aa])");
+        assert!(cleared(&r).is_empty());
+        // ... also when the markup comes a node after the clearing
+        let r = read("(;SZ[9];B[cc];W[ee];AE[cc];TW[cc])");
+        assert!(cleared(&r).is_empty());
+        // a point the markup does not cover stays cleared: an edit of the position
+        let r = read("(;SZ[9];B[cc];W[ee];AE[cc][gg]TW[dd][gg])");
+        assert_eq!(cleared(&r), [(2, 2, 2)]);
+        // without markup, and before the last move, `AE` is an edit
+        let r = read("(;SZ[9];B[cc];W[ee];AE[cc])");
+        assert_eq!(cleared(&r), [(2, 2, 2)]);
+        let r = read("(;SZ[9];B[cc];AE[cc];W[ee]TW[cc])");
+        assert_eq!(cleared(&r), [(1, 2, 2)]);
+        // a composed position with no move is not a count
+        let r = read("(;SZ[9]AB[cc];AE[cc]TW[cc])");
+        assert_eq!(cleared(&r), [(0, 2, 2)]);
+    }
+
+    #[test]
     fn passes() {
         let r = read("(;SZ[19];B[];W[tt];B[ss])");
         assert_eq!(r.moves[0].mv, Move::Pass);

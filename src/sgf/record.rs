@@ -507,6 +507,12 @@ impl Builder {
         }
         let mut komi = normalise_komi(self.km, self.ko_komi.as_deref(), self.ha.as_deref());
         let mut setup = self.setup;
+        keep_stones_taken_off_at_the_count(
+            &mut setup,
+            moves.len(),
+            &self.territory_black,
+            &self.territory_white,
+        );
         let (handicap, handicap_source) =
             normalise_handicap(self.ha.as_deref(), &mut setup, &moves, w, h);
         // Fox writes `KM[0]` for even games whatever komi was played: 0 is not the komi, which
@@ -596,6 +602,34 @@ impl Builder {
             invalid_properties: self.invalid,
         })
     }
+}
+
+/// Editors that mark the count by taking the dead stones off (Jago writes `AE` for them in
+/// the last node, beside the `TB`/`TW` that give their points to the other side: GNU Go's
+/// regression games `arb/game01.sgf`, `game02.sgf` and `game04.sgf` in corpus/dev) record
+/// the same count as those that leave them on the board under the markup (KGS): the stones
+/// are dead, and under territory counting the other side's prisoners. Cleared as a setup
+/// change, they were neither captured nor dead, Japanese counting gave the other side a
+/// point less for each, and RULES.md §3's identity (area margin − territory margin = black
+/// plays − white plays) failed by as many. So an `AE` after the last move whose point the
+/// markup gives to a side is no setup change: the stone stays on the final board, and the
+/// markup names it dead. An `AE` the markup does not cover (an edit of the position, as
+/// in GNU Go's regression positions, which carry no markup) is kept as written.
+fn keep_stones_taken_off_at_the_count(
+    setup: &mut Vec<SetupStone>,
+    moves: usize,
+    territory_black: &[Point],
+    territory_white: &[Point],
+) {
+    if moves == 0 || (territory_black.is_empty() && territory_white.is_empty()) {
+        return;
+    }
+    let end = moves as u32;
+    // both lists are sorted (`Builder::territory`)
+    let marked = |p: &Point| {
+        territory_black.binary_search(p).is_ok() || territory_white.binary_search(p).is_ok()
+    };
+    setup.retain(|s| !(s.before_move == end && s.stone.is_none() && marked(&s.point)));
 }
 
 fn parse_size(v: &str) -> Option<(u8, u8)> {

@@ -170,3 +170,32 @@ fn a_composed_positions_stones_are_plays() {
         Some(FlipCause::Parity)
     );
 }
+
+/// Jago marks a count by taking the dead stones off (`AE` in the last node, their points in
+/// the other side's `TB`/`TW`); KGS leaves them on the board under the markup. Both record the
+/// same count: Black's dead H4 is a prisoner of White's under territory counting, and RULES.md
+/// §3's identity holds (10 black plays against 9 white: area margin 9, territory margin 8).
+/// Cleared as a setup change, the stone was neither captured nor dead, and Japanese counting
+/// gave Black 2.5 for 1.5.
+#[test]
+fn a_dead_stone_taken_off_at_the_count_counts_as_one_left_under_the_markup() {
+    let count = "TB[aa:di]TW[ga:ii]";
+    let tail = ";B[ei];W[fi];B[hd];W[];B[]";
+    let left = row(
+        &walls("6.5", &format!("{tail};{count}")),
+        KomiPolicy::Standard,
+    );
+    let taken_off = row(
+        &walls("6.5", &format!("{tail};AE[hd]{count}")),
+        KomiPolicy::Standard,
+    );
+    assert_eq!(margins(&taken_off), margins(&left));
+    assert_eq!(margin(&taken_off, RulesetId::Japanese), 1.5);
+    assert_eq!(margin(&taken_off, RulesetId::Chinese), 1.5);
+    let s = taken_off.score.as_ref().unwrap();
+    assert_eq!((s.dead_black, s.dead_white), (1, 0));
+    assert_eq!((s.black_area, s.white_area), (45, 36));
+    let rp = taken_off.replay.as_ref().unwrap();
+    assert_eq!((rp.black_plays, rp.white_plays), (10, 9));
+    assert_eq!(s.flip_cause, None);
+}
