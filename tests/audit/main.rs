@@ -10,6 +10,7 @@ mod explain;
 mod fast_reader;
 mod flip_causes;
 mod hostile;
+mod identities;
 mod pipeline_output;
 mod props;
 mod reliability;
