@@ -899,8 +899,11 @@ impl Explained {
                 )
             }
             Some(FlipCause::Passes) => format!(
-                "Passes during the game (before the last stone): White passed {} time(s), Black {}; a pass is a stone not played, so area counting moves {passes} point(s) towards Black relative to territory counting (area − territory = plays(B) − plays(W)).",
-                rp.white_midgame_passes, rp.black_midgame_passes
+                "Passes during the game (before the last stone): White passed {} time(s), Black {}; a pass is a stone not played, so area counting moves {} towards {} relative to territory counting (area − territory = plays(B) − plays(W)).",
+                rp.white_midgame_passes,
+                rp.black_midgame_passes,
+                plural(passes.abs(), "point", "points"),
+                if passes >= 0 { "Black" } else { "White" }
             ),
             Some(FlipCause::DeadStones) => format!(
                 "Tromp-Taylor removes no dead stones: counting the {} black and {} white dead stones alive gives an area margin of {} before komi instead of {}{}.",

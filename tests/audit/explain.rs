@@ -904,3 +904,22 @@ fn the_disputed_chain_is_named_and_ringed() {
     assert!(panels.values().all(|p| p.disputed == 0));
     assert!(!svg.contains("Orange dashed ring"));
 }
+
+/// A mid-game pass names the side it helps: Black's pass leaves White a stone ahead, and area
+/// counting scores that stone for White (walls on columns E and F of a 9×9 board, Black D1,
+/// White F1, Black passes, White E1 is the last stone: area 44 − 37 = 7, territory 35 − 27 =
+/// 8; at komi 7.5 Chinese counting gives White the game that Japanese counting gives Black).
+#[test]
+fn a_mid_game_pass_is_explained_towards_the_side_it_helps() {
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Japanese]\
+               ;B[ea];W[fa];B[eb];W[fb];B[ec];W[fc];B[ed];W[fd];B[ee];W[fe];B[ef];W[ff]\
+               ;B[eg];W[fg];B[eh];W[fh];B[di];W[fi];B[];W[ei];B[];W[])";
+    let e = explain_bytes("pass.sgf", sgf.as_bytes(), 0, KomiPolicy::Recorded).expect("runs");
+    let text = e.text();
+    for line in [
+        "White passed 0 time(s), Black 1",
+        "area counting moves 1 point towards White relative to territory counting",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+}
