@@ -890,8 +890,10 @@ fn normalise_handicap(
             .filter(|m| !(m.color == Color::White && m.mv == Move::Pass))
             .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
             .count() as u32;
-        if placed_with_passes >= ha_n.min(2) && placed_with_passes > 1 {
-            return (ha_n, HandicapSource::Moves);
+        // Fewer such moves than `HA` says are the handicap Black got: the bonus is per stone
+        // on the board (`HA[4];B[pd];B[dp];W[qp]` gave White four stones' bonus for two).
+        if placed_with_passes >= 2 {
+            return (placed_with_passes.min(ha_n), HandicapSource::Moves);
         }
         if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
             // before any setup of later nodes: replay takes `setup` in move order
@@ -1129,6 +1131,10 @@ mod tests {
         ];
         let mut setup = Vec::new();
         let got = normalise_handicap(Some("2"), &mut setup, &moves, 19, 19);
+        assert_eq!(got, (2, HandicapSource::Moves));
+        assert!(setup.is_empty());
+        // HA[4] over the same two stones: the handicap is the two Black got, not four
+        let got = normalise_handicap(Some("4"), &mut setup, &moves, 19, 19);
         assert_eq!(got, (2, HandicapSource::Moves));
         assert!(setup.is_empty());
         // without `HA` an early White pass makes no handicap game
