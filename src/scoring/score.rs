@@ -9,7 +9,10 @@
 //!   handicap (stones placed before the first White move), `passes` = White's mid-game passes
 //!   minus Black's (those before the last stone: the passes that end the game shift no
 //!   stone), `seki` = Black's seki eyes minus White's, and `parity` is the rest of
-//!   `plays(B) − plays(W)`: 1 when Black placed the last stone of an alternating game, else 0;
+//!   `plays(B) − plays(W)`. In an even game Black moves first, so an alternating game's
+//!   parity is 1 when Black placed the last stone and 0 when White did; in a handicap game
+//!   White moves first after the `H` stones, so it is 0 when Black placed the last stone and
+//!   −1 when White did (RULES.md §3's "N − 1 or N" is `H + parity`);
 //! - Tromp-Taylor also adds `as-is area − A`: the dead stones it does not remove, and the
 //!   points of open areas it leaves neutral where the count gives them to the nearer side (an
 //!   unfinished game's); named `dead_stones` or `open_borders` after the larger part;
