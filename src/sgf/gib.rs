@@ -283,10 +283,11 @@ fn result(header: &[(&[u8], &[u8])]) -> Option<String> {
     let points = main
         .and_then(|m| field(m, "ZIPSU", false))
         .or_else(|| tag.and_then(|t| field(t, "Z", true)));
-    let margin = |p: u32| format!("{}.{}", p / 10, p % 10);
+    // a count whose points are missing still names its winner (`B+`, a win how not said)
+    let margin = |p: Option<u32>| p.map_or(String::new(), |p| format!("{}.{}", p / 10, p % 10));
     Some(match kind {
-        0 => format!("B+{}", margin(points?)),
-        1 => format!("W+{}", margin(points?)),
+        0 => format!("B+{}", margin(points)),
+        1 => format!("W+{}", margin(points)),
         3 => "B+R".into(),
         4 => "W+R".into(),
         7 => "B+T".into(),
@@ -453,6 +454,14 @@ mod tests {
         let gib = record(0, "DUM:0", "STO 0 2 1 3 3\r\n");
         let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
         assert!(sgf.contains("KM[6.5]RE[B+3.5]"), "{sgf}");
+    }
+
+    #[test]
+    fn a_count_without_its_points_still_names_the_winner() {
+        let gib = String::from_utf8(record(0, "GRLT:1,DUM:0", "STO 0 2 1 3 3\r\n")).unwrap();
+        let gib = gib.replace(",Z35", "").into_bytes();
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(sgf.contains("RE[W+]"), "{sgf}");
     }
 
     #[test]
