@@ -681,8 +681,9 @@ mod tests {
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever
     /// komi was played, Chinese results in stones beside `KM[375]`, `W+0.02`.
     /// Fox marks games that ended without a count `W+0.0`, `B+0.0` or `draw`: a win by
-    /// nothing is no count, no count ties with a half-point komi, and Fox's draws with a
-    /// whole komi are draws that no count is known to have given.
+    /// nothing is no count, and Fox's draws, whatever the komi, are draws that no count is
+    /// known to have given (elsewhere no count ties with a half-point komi, and such a draw
+    /// names no winner).
     #[test]
     fn fox_wins_by_nothing_and_draws_are_no_counts() {
         use crate::sgf::{ResultKind, Winner};
@@ -694,7 +695,12 @@ mod tests {
         };
         assert_eq!(result(head), (Winner::White, ResultKind::Unknown, None));
         let draw = head.replace("RE[W+0.0]", "RE[draw]");
-        assert_eq!(result(&draw), (Winner::Unknown, ResultKind::Unknown, None));
+        assert_eq!(result(&draw), (Winner::Draw, ResultKind::Unknown, None));
+        let not_fox = draw.replace("AP[foxwq]", "");
+        assert_eq!(
+            result(&not_fox),
+            (Winner::Unknown, ResultKind::Unknown, None)
+        );
         // a whole komi could tie (a handicap game's KM[0] is its komi): the draw stands, how
         // the game ended is not said
         let handicap = draw

@@ -529,9 +529,10 @@ impl Builder {
         // A draw needs a whole komi: with a half point no count ties (RULES.md §5). Such a
         // "draw" is no count; what ended the game is not said (**choice**, measured on the 20
         // Fox "draw" records with half-point komi in corpus/dev: none within a point of a tie
-        // by our count). With komi unknown the draw cannot be checked and stands.
+        // by our count). With komi unknown the draw cannot be checked and stands. Fox's draws
+        // are read below, whatever the komi.
         if let (Some(r), Some(k)) = (result.as_mut(), komi.value) {
-            if r.kind == ResultKind::Draw && k.fract() != 0.0 {
+            if r.kind == ResultKind::Draw && k.fract() != 0.0 && !fox {
                 r.winner = Winner::Unknown;
                 r.kind = ResultKind::Unknown;
                 r.margin = None;
@@ -565,7 +566,8 @@ impl Builder {
         // measured on the 83 Fox draws with a whole komi in corpus/dev, all handicap games
         // with `KM[0]`: our count ties in 6, 5 of them games of 240 moves or more; in 77 it
         // does not, 70 of them games of fewer than 240 moves, one of 12; no header tells the
-        // 6 apart).
+        // 6 apart). The 20 with a half-point komi (`KM[650]RE[draw]`), which no count can
+        // tie, are the same kind of record and keep their draw too.
         if let Some(r) = result
             .as_mut()
             .filter(|r| fox && r.kind == ResultKind::Draw)
