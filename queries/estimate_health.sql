@@ -4,9 +4,11 @@
 --   misread: a seki of more than ten points, or one side left with no area at all. For resigned
 --   games, resigner_behind is the share whose score under the record's own rules and komi has
 --   the side that resigned behind (a weak signal: players resign ahead on the board when a
---   group dies).
+--   group dies), over resigns_scored games: those with a score under the record's rules and
+--   komi (a resigned game whose komi or rules are unknown, such as Fox's even games with
+--   `KM[0]`, is left out of the share).
 -- uses: status, source, member, result_kind, result_winner, dead_source, unsettled_points, seki_points, black_area, white_area, margin_recorded_rules
--- columns: source_prefix, result_kind, games, mean_unsettled, unsettled_over_20, large_seki, one_side_nothing, resigner_behind
+-- columns: source_prefix, result_kind, games, mean_unsettled, unsettled_over_20, large_seki, one_side_nothing, resigner_behind, resigns_scored
 WITH g AS (
     SELECT
         CASE
@@ -41,7 +43,9 @@ SELECT
             ELSE (margin_recorded_rules < 0)::INTEGER
         END),
         4
-    ) AS resigner_behind
+    ) AS resigner_behind,
+    count(*) FILTER (WHERE result_kind = 'resign' AND result_winner IN ('B', 'W')
+                     AND margin_recorded_rules IS NOT NULL) AS resigns_scored
 FROM g
 GROUP BY source_prefix, result_kind
 ORDER BY games DESC, source_prefix, result_kind;

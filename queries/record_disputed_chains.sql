@@ -5,7 +5,8 @@
 --   enemy chains beside it, each the other way), the fate the record gives the stones (alive:
 --   dead stones it left on the board; dead: living stones it took off; a fight's side the record
 --   leaves alive), their colour and size (stones; 4 stands for four or more), how many games,
---   how many of them pinpointed (the only match of its kind's tier), and the first such game
+--   how many of them pinpointed (the only match of its kind's tier), and one such game (a
+--   pinpointed one when there is one)
 --   (`FILE::MEMBER game N`: `explain FILE::MEMBER --game N` shows it) with the stones. About
 --   one chain match in three, and one group or fight match in eight, is a coincidence (SCHEMA.md, disputed_chain).
 -- uses: status, source, member, game_index, rules, record_agreement, disputed_chain, disputed_kind, disputed_color, disputed_fate, disputed_opponents, disputed_matches
@@ -40,7 +41,7 @@ SELECT
     stones,
     count(*) AS games,
     count(*) FILTER (WHERE disputed_matches = 1) AS pinpointed,
-    min(example) AS example
+    coalesce(min(example) FILTER (WHERE disputed_matches = 1), min(example)) AS example
 FROM d
 GROUP BY source_prefix, rules, disputed_kind, disputed_fate, disputed_color, stones
 ORDER BY games DESC, source_prefix, rules, disputed_kind, disputed_fate, disputed_color, stones;

@@ -1,6 +1,7 @@
 -- question: Which recorded result (RE) forms occur, how were they parsed (winner, kind, margin),
---   and is the recorded counted margin compatible with the komi (recorded margin minus komi a
---   whole number) under points or stone units?
+--   and is the recorded margin compatible with the komi (the margin, in points, plus or minus
+--   the komi a whole number)? A margin the reader rejected as no count (`W+0.0`, `B+0.02`,
+--   `W+3.2`: result_margin NULL) shows as false; NULL means no margin written or no komi.
 -- uses: status, result_raw, result_winner, result_kind, result_margin, komi
 -- columns: result_winner, result_kind, has_margin, margin_fraction_ok, games, example_raw
 SELECT
@@ -8,9 +9,10 @@ SELECT
     coalesce(result_kind, 'unknown') AS result_kind,
     result_margin IS NOT NULL AS has_margin,
     CASE
-        WHEN result_margin IS NULL OR komi IS NULL THEN NULL
-        ELSE (result_margin - komi) = floor(result_margin - komi)
+        WHEN komi IS NULL THEN NULL
+        WHEN result_margin IS NOT NULL THEN (result_margin - komi) = floor(result_margin - komi)
           OR (result_margin + komi) = floor(result_margin + komi)
+        WHEN regexp_matches(upper(trim(result_raw)), '^[BW] *\+ *[0-9]') THEN false
     END AS margin_fraction_ok,
     count(*) AS games,
     min(result_raw) AS example_raw
