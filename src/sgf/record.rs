@@ -867,11 +867,14 @@ fn normalise_handicap(
         return (0, source);
     }
     if root_black > 0 || root_white > 0 {
-        // A composed position (problem, setup-only record): no handicap.
-        return if ha_n >= 2 {
-            (ha_n, HandicapSource::Ha)
-        } else {
-            (0, HandicapSource::None)
+        // A composed position (problem, setup-only record, a game begun from a position): the
+        // handicap is what `HA` says only as far as black setup stones back it
+        // (`HA[2]AW[aa][ab]` gave White a two-stone bonus for stones nowhere).
+        return match ha_n {
+            0 | 1 => (0, HandicapSource::None),
+            n if root_black >= n => (n, HandicapSource::Ha),
+            _ if root_black >= 2 => (root_black, HandicapSource::Ab),
+            _ => (0, HandicapSource::Ab),
         };
     }
     let opening_black = moves
@@ -1186,6 +1189,44 @@ mod tests {
     }
 
     #[test]
+    fn a_composed_positions_handicap_is_what_its_black_stones_back() {
+        let stone = |x, y, c| SetupStone {
+            before_move: 0,
+            point: Point::new(x, y),
+            stone: Some(c),
+        };
+        let white = [stone(0, 0, Color::White), stone(0, 1, Color::White)];
+        let black = [stone(3, 3, Color::Black), stone(15, 15, Color::Black)];
+        for (ha, setup, want) in [
+            ("2", white.to_vec(), (0, HandicapSource::Ab)),
+            (
+                "2",
+                [&white[..], &black[..]].concat(),
+                (2, HandicapSource::Ha),
+            ),
+            (
+                "4",
+                [&white[..], &black[..]].concat(),
+                (2, HandicapSource::Ab),
+            ),
+            (
+                "1",
+                [&white[..], &black[..]].concat(),
+                (0, HandicapSource::None),
+            ),
+        ] {
+            let mut setup = setup;
+            let n = setup.len();
+            assert_eq!(
+                normalise_handicap(Some(ha), &mut setup, &[], 19, 19),
+                want,
+                "HA[{ha}]"
+            );
+            assert_eq!(setup.len(), n, "nothing placed");
+        }
+    }
+
+    #[test]
     fn a_lone_black_setup_stone_is_no_handicap_whatever_ha_says() {
         let stone = |color| SetupStone {
             before_move: 0,
@@ -1202,9 +1243,10 @@ mod tests {
             assert_eq!(got, want, "HA {ha:?}");
             assert_eq!(setup.len(), 1, "nothing placed");
         }
-        // with a white stone too it is a composed position, whose `HA` stands
+        // with a white stone too it is a composed position, whose `HA` stands as far as its
+        // black stones back it: one stone backs none
         let mut setup = vec![stone(Color::Black), stone(Color::White)];
         let got = normalise_handicap(Some("9"), &mut setup, &[], 19, 19);
-        assert_eq!(got, (9, HandicapSource::Ha));
+        assert_eq!(got, (0, HandicapSource::Ab));
     }
 }
