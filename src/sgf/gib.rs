@@ -7,17 +7,21 @@
 //! - a header of `\[KEY=VALUE\]` lines between `\HS` and `\HE`, values in the client's
 //!   charset (named by `GIBOKIND`: `Korea` EUC-KR and `China` GBK, as seen; `Japan` taken
 //!   for Shift_JIS, not seen; else UTF-8 or detected);
-//! - the players as `GAMEBLACKNAME=name (rank)`, `GAMEWHITENAME=…`;
-//! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,…`: the result type `r` (0 Black wins by
+//! - the players as `GAMEBLACKNAME=name (rank)`, `GAMEWHITENAME=…`, or, where those are
+//!   missing or empty (the records eWeiqi, Tygem's Chinese server, serves), the `BID:` of
+//!   `BUSERINFO=BID:name,BLV:…` and the `WID:` of `WUSERINFO`;
+//! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,LINE:s,…`: the board size `s` (19 when
+//!   absent), the result type `r` (0 Black wins by
 //!   `z`/10 points, 1 White by `z`/10, 3 and 4 Black and White by resignation, 7 and 8 on
 //!   time) and the komi `k`/10 (공제, "deduction" from Black's score; a record whose `DUM`
 //!   (덤) is set, as some handicap games' "White Dum(5)" are, leaves the komi unknown: its
 //!   unit is not known); the same values also
 //!   sit in `GAMETAG=…,G<k>,W<r>,Z<z>,C<yyyy:mm:dd:…>` with the date;
 //! - the moves between `\GS` and `\GE`: `INI 0 1 h …` sets up a handicap of `h` stones
-//!   (Tygem's placement: the third stone in the upper left, see [`handicap_points`]),
+//!   (Tygem's placement: the third stone in the upper left, see [`handicap_points`]; a
+//!   handicap of one stone is none, Black moving first, as every ruleset here counts it),
 //!   `STO 0 n c x y` plays colour `c` (1 Black, 2 White) at column `x`, row `y` from the top,
-//!   both from 0, on a 19×19 board; `SKI 0 n` is a pass.
+//!   both from 0; `SKI 0 n` is a pass. Lines end in `\r\n`, `\n` or `\r`.
 //!
 //! Tygem counts by territory as Korean rules do, so the SGF names the rules `Korean`. A record
 //! without a header's end or any move section, or with a move off the board, is not read
@@ -28,8 +32,11 @@ use std::fmt::Write as _;
 /// The application named in the SGF made of a GIB record (the `application` column).
 pub const APPLICATION: &str = "Tygem GIB";
 
-/// The board size of every Tygem game.
+/// The board size of a Tygem game whose header names none (`LINE:`).
 const SIZE: usize = 19;
+
+/// Largest board an SGF point can name here (`a`–`y`).
+const MAX_SIZE: usize = 25;
 
 /// The SGF text (as bytes, the header's values in their own charset) of the GIB record
 /// `gib`, or why it cannot be read.
@@ -40,7 +47,7 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
     let mut moves: Vec<Move> = Vec::new();
     // a UTF-8 byte-order mark, as editors saving "UTF-8 with BOM" write one
     let gib = gib.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(gib);
-    for raw in gib.split(|&b| b == b'\n') {
+    for raw in gib.split(|&b| b == b'\n' || b == b'\r') {
         let line = trim(raw);
         match section {
             Section::Before | Section::Between => {
@@ -81,8 +88,8 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
                                 text(line)
                             ));
                         };
-                        if x >= SIZE || y >= SIZE || !(1..=2).contains(&colour) {
-                            return Err(format!("a move off the 19×19 board: {}", text(line)));
+                        if !(1..=2).contains(&colour) {
+                            return Err(format!("a move of no colour: {}", text(line)));
                         }
                         moves.push(Move::Play(colour == 1, x, y));
                     }
@@ -99,10 +106,28 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
     if section != Section::After {
         return Err("no GIB move section (`\\GS` … `\\GE`)".into());
     }
-    if handicap == 1 || handicap > 9 {
+    let size = board_size(&header)?;
+    if let Some(Move::Play(_, x, y)) = moves
+        .iter()
+        .find(|m| matches!(m, Move::Play(_, x, y) if *x >= size || *y >= size))
+    {
+        return Err(format!(
+            "a move off the {size}×{size} board: column {x}, row {y}"
+        ));
+    }
+    if handicap > 9 {
         return Err(format!("a handicap of {handicap} stones"));
     }
-    Ok(write_sgf(&header, handicap, &moves))
+    Ok(write_sgf(&header, size, handicap, &moves))
+}
+
+/// The board size `LINE:` of `GAMEINFOMAIN` names, else 19.
+fn board_size(header: &[(&[u8], &[u8])]) -> Result<usize, String> {
+    match value(header, "GAMEINFOMAIN").and_then(|m| field(m, "LINE", false)) {
+        None => Ok(SIZE),
+        Some(n) if (2..=MAX_SIZE as u32).contains(&n) => Ok(n as usize),
+        Some(n) => Err(format!("a board size of {n} (`LINE:{n}`)")),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -174,11 +199,29 @@ fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
     })
 }
 
-/// Tygem's handicap stones as (column, row from the top), for 2 to 9 stones: the lower left
-/// and upper right, then the upper left and lower right, the centre for an odd count (5, 7,
-/// 9), the left and right sides from 6, the top and bottom from 8.
+/// The text of `field:` in a comma-separated header value (`BUSERINFO`'s `BID:name`),
+/// trimmed; `None` when absent or empty.
+fn text_field<'a>(list: &'a [u8], name: &str) -> Option<&'a [u8]> {
+    list.split(|&b| b == b',').find_map(|item| {
+        let rest = trim(item)
+            .strip_prefix(name.as_bytes())?
+            .strip_prefix(b":")?;
+        Some(trim(rest)).filter(|r| !r.is_empty())
+    })
+}
+
+/// Tygem's handicap stones on the 19×19 board as (column, row from the top), for 2 to 9
+/// stones: the lower left and upper right, then the upper left and lower right, the centre
+/// for an odd count (5, 7, 9), the left and right sides from 6, the top and bottom from 8.
 pub fn handicap_points(count: usize) -> Vec<(usize, usize)> {
-    let (near, far, mid) = (3, SIZE - 4, SIZE / 2);
+    handicap_points_on(count, SIZE)
+}
+
+/// [`handicap_points`] on a board of `size` (the star points three lines in from 13×13 up,
+/// two below, as on the standard layouts).
+pub fn handicap_points_on(count: usize, size: usize) -> Vec<(usize, usize)> {
+    let near = if size >= 13 { 3 } else { 2 };
+    let (far, mid) = (size - 1 - near, size / 2);
     let corners = [(near, far), (far, near), (near, near), (far, far)];
     let mut points: Vec<(usize, usize)> = corners.into_iter().take(count.min(4)).collect();
     if count >= 6 {
@@ -198,14 +241,19 @@ pub(super) fn point(x: usize, y: usize) -> String {
     format!("{}{}", (b'a' + x as u8) as char, (b'a' + y as u8) as char)
 }
 
-/// `HA[n]AB[…]` for `handicap` stones where Tygem's clients put them on the 19×19 board
-/// (nothing for fewer than two).
-pub(super) fn handicap_setup(handicap: usize) -> String {
+/// `HA[n]AB[…]` for `handicap` stones where Tygem's clients put them on a board of `size`
+/// (nothing for fewer than two). Boards without star points for them (even sides, smaller
+/// than 7×7, or more than four stones below 9×9) get `HA[n]` alone, for the record builder to
+/// place or refuse.
+pub(super) fn handicap_setup(handicap: usize, size: usize) -> String {
     if handicap < 2 {
         return String::new();
     }
+    if size < 7 || size.is_multiple_of(2) || (size < 9 && handicap > 4) {
+        return format!("HA[{handicap}]");
+    }
     let mut out = format!("HA[{handicap}]AB");
-    for (x, y) in handicap_points(handicap) {
+    for (x, y) in handicap_points_on(handicap, size) {
         let _ = write!(out, "[{}]", point(x, y));
     }
     out
@@ -325,8 +373,8 @@ fn ymd(text: &str, sep: char) -> Option<String> {
     (parts.len() == 3).then(|| format!("{:04}-{:02}-{:02}", parts[0], parts[1], parts[2]))
 }
 
-fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<u8> {
-    let mut root = String::from("(;GM[1]FF[4]SZ[19]RU[Korean]");
+fn write_sgf(header: &[(&[u8], &[u8])], size: usize, handicap: usize, moves: &[Move]) -> Vec<u8> {
+    let mut root = format!("(;GM[1]FF[4]SZ[{size}]RU[Korean]");
     let _ = write!(root, "AP[{APPLICATION}]");
     if let Some(cs) = charset(header) {
         let _ = write!(root, "CA[{cs}]");
@@ -344,7 +392,7 @@ fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<
     if let (Some(k), None | Some(0)) = (komi, dum) {
         let _ = write!(root, "KM[{}.{}]", k / 10, k % 10);
     }
-    root.push_str(&handicap_setup(handicap));
+    root.push_str(&handicap_setup(handicap, size));
     if let Some(re) = result(header) {
         let _ = write!(root, "RE[{re}]");
     }
@@ -352,13 +400,20 @@ fn write_sgf(header: &[(&[u8], &[u8])], handicap: usize, moves: &[Move]) -> Vec<
         let _ = write!(root, "DT[{dt}]");
     }
     let mut out = root.into_bytes();
-    for (key, props) in [
-        ("GAMEBLACKNAME", ("PB", "BR")),
-        ("GAMEWHITENAME", ("PW", "WR")),
+    for (key, (user, id), props) in [
+        ("GAMEBLACKNAME", ("BUSERINFO", "BID"), ("PB", "BR")),
+        ("GAMEWHITENAME", ("WUSERINFO", "WID"), ("PW", "WR")),
     ] {
-        if let Some(v) = value(header, key) {
-            let (n, r) = name_and_rank(v);
-            push_player(&mut out, props, n, r);
+        match value(header, key).filter(|v| !trim(v).is_empty()) {
+            Some(v) => {
+                let (n, r) = name_and_rank(v);
+                push_player(&mut out, props, n, r);
+            }
+            None => {
+                if let Some(n) = value(header, user).and_then(|u| text_field(u, id)) {
+                    push_player(&mut out, props, n, None);
+                }
+            }
         }
     }
     // a pass belongs to the side whose turn it is: the other side from the last move, or
@@ -454,6 +509,32 @@ mod tests {
         let gib = record(0, "DUM:0", "STO 0 2 1 3 3\r\n");
         let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
         assert!(sgf.contains("KM[6.5]RE[B+3.5]"), "{sgf}");
+    }
+
+    /// eWeiqi (Tygem's Chinese server) serves records with the players only in
+    /// `BUSERINFO`/`WUSERINFO` and the board size in `LINE:`.
+    #[test]
+    fn ewei_qi_records_name_their_players_and_board() {
+        let gib = "\\HS\r\n\\[GAMEINFOMAIN=GBKIND:2,GRLT:3,ZIPSU:0,GONGJE:75,TCNT:2,LINE:13\\]\r\n\
+                   \\[BUSERINFO=BID:Ke Jie ,BLV:35\\]\r\n\\[WUSERINFO=WID:Shin,WLV:35\\]\r\n\\HE\r\n\
+                   \\GS\r\nINI 0 1 0 &4\r\nSTO 0 2 1 9 3\r\nSTO 0 3 2 12 12\r\n\\GE\r\n";
+        let sgf = String::from_utf8(to_sgf(gib.as_bytes()).unwrap()).unwrap();
+        assert!(sgf.starts_with("(;GM[1]FF[4]SZ[13]"), "{sgf}");
+        assert!(sgf.contains("KM[7.5]RE[B+R]"), "{sgf}");
+        assert!(sgf.contains("PB[Ke Jie]PW[Shin];B[jd];W[mm])"), "{sgf}");
+        // a move past the board it names is refused
+        let off = gib.replace("STO 0 3 2 12 12", "STO 0 3 2 13 12");
+        assert!(to_sgf(off.as_bytes()).unwrap_err().contains("13×13"));
+        // old Mac line ends read the same
+        let cr = gib.replace("\r\n", "\r");
+        assert_eq!(to_sgf(cr.as_bytes()).unwrap(), sgf.as_bytes());
+    }
+
+    #[test]
+    fn a_handicap_of_one_stone_is_none() {
+        let gib = record(1, "GRLT:3,DUM:0,GONGJE:0", "STO 0 2 1 15 3\r\n");
+        let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
+        assert!(!sgf.contains("HA[") && sgf.ends_with(";B[pd])\n"), "{sgf}");
     }
 
     #[test]

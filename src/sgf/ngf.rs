@@ -9,17 +9,19 @@
 //! 0. the game's title; 1. the board size;
 //! 2. White's name and rank (`LQC         9DP`: the rank is the last word, `D` dan, `DP`
 //!    professional dan, `K` kyu, a `*` kept as written); 3. Black's;
-//! 4. the site; 5. the handicap; 6. a number not read;
-//! 7. the komi in whole points: an even game's `7` is 7.5 (no even game has a whole komi),
-//!    a handicap game's is the number itself;
+//! 4. the site; 5. the handicap (one stone is none: Black moves first, as every ruleset
+//!    here counts it); 6. a number not read;
+//! 7. the komi: an even game's whole number `7` is 7.5 (no even game has a whole komi), a
+//!    handicap game's is the number itself, and a komi written with its fraction (`6.5`) or
+//!    a sign (`-5`) is taken as written;
 //! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
 //!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves;
 //!
 //! then one line per move, `PM` `nn` `c` `x` `y` `y` `x`: the move number in two letters,
 //! the colour `B` or `W`, and the column and the row from the top as letters from `B` (the
 //! first line; a letter off the board is a pass). Handicap stones are not in the record:
-//! they stand where Tygem's clients put them ([`super::gib::handicap_points`]), as Sabaki
-//! reads NGF too.
+//! they stand where Tygem's clients put them ([`super::gib::handicap_points_on`], on every
+//! board size), as Sabaki reads NGF too. Lines end in `\r\n`, `\n` or `\r`.
 //!
 //! NGF names no rules. WBaduk and Cyberoro are Korean servers whose counts are territory
 //! counts, so the SGF names the rules `Korean`, as for GIB (the counted record above, `Black
@@ -32,6 +34,7 @@
 //! is not known well enough to tell the players' colours).
 
 use super::gib::{handicap_setup, push_move, push_player, text, trim};
+use super::result::parse_number;
 use std::fmt::Write as _;
 
 /// The application named in the SGF made of an NGF record (the `application` column).
@@ -44,7 +47,9 @@ const MAX_SIZE: usize = 25;
 /// cannot be read.
 pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let ngf = ngf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(ngf);
-    let lines: Vec<&[u8]> = ngf.split(|&b| b == b'\n').map(trim).collect();
+    // old Mac line ends (`\r` alone) where no `\n` is found; `\r\n` is trimmed per line
+    let end = if ngf.contains(&b'\n') { b'\n' } else { b'\r' };
+    let lines: Vec<&[u8]> = ngf.split(|&b| b == end).map(trim).collect();
     if lines.len() < 4 {
         return Err("fewer than the four lines an NGF record opens with".into());
     }
@@ -62,7 +67,7 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
             )
         })?;
     let handicap = lines.get(5).and_then(|l| number(l)).unwrap_or(0);
-    if handicap == 1 || handicap > 9 || (handicap > 4 && size < 13) {
+    if handicap > 9 {
         return Err(format!("a handicap of {handicap} stones"));
     }
     let mut moves = Vec::new();
@@ -75,19 +80,14 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     }
     let mut out = String::from("(;GM[1]FF[4]");
     let _ = write!(out, "SZ[{size}]RU[Korean]AP[{APPLICATION}]");
-    if let Some(k) = lines.get(7).and_then(|l| number(l)) {
-        if handicap == 0 {
-            let _ = write!(out, "KM[{k}.5]");
-        } else {
-            let _ = write!(out, "KM[{k}]");
-        }
+    if let Some(k) = lines.get(7).and_then(|l| komi(l)) {
+        // the half point of an even game's whole komi is White's; a reverse komi (`-5`),
+        // whose half point's side is not known, stays as written
+        let whole = k.fract() == 0.0 && k >= 0.0;
+        let k = if whole && handicap < 2 { k + 0.5 } else { k };
+        let _ = write!(out, "KM[{k}]");
     }
-    if size == 19 {
-        out.push_str(&handicap_setup(handicap));
-    } else if handicap >= 2 {
-        // Tygem's placement is for the 19×19 board: the stones are not known elsewhere
-        let _ = write!(out, "HA[{handicap}]");
-    }
+    out.push_str(&handicap_setup(handicap, size));
     if let Some(re) = lines.get(10).and_then(|l| result(l)) {
         let _ = write!(out, "RE[{re}]");
     }
@@ -134,6 +134,15 @@ fn move_line(line: &[u8], size: usize) -> Result<Option<Move>, String> {
 
 fn number(line: &[u8]) -> Option<usize> {
     std::str::from_utf8(line).ok()?.trim().parse().ok()
+}
+
+/// The komi line: a number, perhaps negative or with a fraction (`7`, `6.5`, `-5`).
+fn komi(line: &[u8]) -> Option<f64> {
+    let t = std::str::from_utf8(line).ok()?.trim();
+    match t.strip_prefix('-') {
+        Some(n) => parse_number(n).map(|k| -k),
+        None => parse_number(t),
+    }
 }
 
 /// A player's line, `name    rank`, as the name and the rank in SGF's spelling (`9DP` →
@@ -236,6 +245,42 @@ mod tests {
     }
 
     #[test]
+    fn a_komi_with_its_fraction_or_sign_is_taken_as_written() {
+        let with_komi = |handicap: usize, komi: &str| {
+            let r = String::from_utf8(record(handicap, 0, "Black wins!", &[])).unwrap();
+            let r = r.replacen("\n0\n20170316", &format!("\n{komi}\n20170316"), 1);
+            sgf(r.as_bytes())
+        };
+        assert!(with_komi(0, "7").contains("KM[7.5]"));
+        assert!(with_komi(0, "6.5").contains("KM[6.5]"));
+        assert!(with_komi(0, "-5").contains("KM[-5]"));
+        assert!(with_komi(2, "-5").contains("KM[-5]"));
+        assert!(with_komi(2, "0.5").contains("KM[0.5]"));
+        assert!(!with_komi(0, "six").contains("KM["));
+    }
+
+    #[test]
+    fn a_handicap_of_one_stone_is_none() {
+        let s = sgf(&record(1, 0, "Black wins!", &["PMABBDDDD"]));
+        assert!(!s.contains("HA[") && !s.contains("AB["), "{s}");
+        assert!(s.ends_with(";B[cc])\n"), "{s}");
+    }
+
+    #[test]
+    fn smaller_boards_get_tygem_s_stones_and_old_mac_line_ends_read() {
+        let r = String::from_utf8(record(3, 0, "White wins by resign!", &["PMABWKKKK"])).unwrap();
+        let r = r.replacen("\n19\n", "\n13\n", 1);
+        let s = sgf(r.as_bytes());
+        assert!(
+            s.contains("SZ[13]") && s.contains("HA[3]AB[dj][jd][dd]"),
+            "{s}"
+        );
+        assert!(s.ends_with(";W[jj])\n"), "{s}");
+        assert_eq!(sgf(r.replace('\n', "\r").as_bytes()), s);
+        assert_eq!(sgf(r.replace('\n', "\r\n").as_bytes()), s);
+    }
+
+    #[test]
     fn a_rank_is_the_last_word_when_it_begins_with_a_digit() {
         for (line, name, rank) in [
             ("Kobayashi.  9DP", "Kobayashi.", Some("9p")),
@@ -272,7 +317,7 @@ mod tests {
                 b"Rated game\n19\nW 1D\nB 2D\nsite\n0\n0\n6\nd\n5\nr\n1\nPMABXRE\n",
                 "move line",
             ),
-            (b"Rated game\n19\nW 1D\nB 2D\nsite\n1\n", "handicap of 1"),
+            (b"Rated game\n19\nW 1D\nB 2D\nsite\n10\n", "handicap of 10"),
             (
                 b"GItitle\nGIW 1D\nGIB 5D\nGI\nGI\nGI2006-9-5\nGI19\n",
                 "`GI`",
