@@ -58,7 +58,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
     /// Which komi the per-ruleset scores apply.
-    #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = KomiArg::Standard)]
     pub komi: KomiArg,
     #[command(flatten)]
     pub playouts: PlayoutsArg,
@@ -1148,6 +1148,25 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         KomiArg::Recorded => KomiPolicy::Recorded,
     };
     let (file, member) = member_of(&args.file, args.member.clone())?;
+    if file.as_os_str() != source::STDIN_SOURCE {
+        if let Err(e) = std::fs::metadata(&file) {
+            bail!("cannot read {}: {e}", args.file.display());
+        }
+    }
+    if let Some(svg) = &args.svg {
+        if svg.as_os_str() == source::STDIN_SOURCE {
+            bail!("--svg - : the game's text goes to standard output; name a file for the SVG");
+        }
+        // the picture replaces its target: the input named as the SVG would be lost
+        if let (Ok(a), Ok(b)) = (svg.canonicalize(), file.canonicalize()) {
+            if a == b {
+                bail!(
+                    "--svg {} is the input; writing it would replace the input",
+                    svg.display()
+                );
+            }
+        }
+    }
     let game = args.game;
     let playouts = args.playouts.n as usize;
     let seed = args.playouts.seed;

@@ -2,7 +2,8 @@
 //! module per subcommand. `main.rs` only calls [`run`] and maps the outcome to an exit code.
 //!
 //! Exit status: 0 every game was read; 1 some games could not be read (rows with status
-//! `error`); 2 fatal (bad arguments, output not writable: no output); 130 interrupted.
+//! `error`); 2 fatal (bad arguments, no input readable or no game found, output not
+//! writable: no output); 130 interrupted.
 
 pub mod explain;
 pub mod scan;
@@ -10,10 +11,23 @@ pub mod schema_cmd;
 
 use clap::{Parser, Subcommand};
 
+const AFTER_HELP: &str = "\
+Examples:
+  kifu-audit scan data-samples -o games.parquet
+  kifu-audit scan tygem.zip kgs/ --threads 8 -o audit.parquet
+  kifu-audit explain games.zip::2006-01/82546561.sgf --svg game.svg
+  kifu-audit schema > SCHEMA.md
+
+Exit status: 0 every game was read; 1 some games could not be read (rows with status
+'error'); 2 fatal (bad arguments, no input readable or no game found, output not
+writable: nothing written, a previous output left as it was); 130 interrupted (Ctrl-C,
+SIGTERM, SIGHUP: the previous output left as it was). A closed pipe is no error.";
+
 /// Audit Go (weiqi/baduk) SGF archives: replay every game, check legality under seven
 /// rulesets, rescore each game under all of them, and write one Parquet row per game.
 #[derive(Debug, Parser)]
-#[command(name = "kifu-audit", version, about, long_about = None, propagate_version = true)]
+#[command(name = "kifu-audit", version, about, long_about = None, propagate_version = true,
+          after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -1,13 +1,16 @@
 //! `kifu-audit scan`: flags → validated [`pipeline::Config`] → run → summary on stderr.
 
 use super::{self as cli, Outcome};
+use crate::output::writer::{resolve_target, temp_path, TargetKind, STDOUT_TARGET};
 use crate::output::WriterOptions;
 use crate::pipeline::{self, Config};
 use crate::rules::{Ruleset, RulesetId};
 use crate::scoring::{KomiPolicy, MAX_SETTLE_PLAYOUTS, SETTLE_PLAYOUTS};
+use crate::sgf::source::STDIN_SOURCE;
 use crate::sgf::Limits;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -106,7 +109,8 @@ pub struct ScanArgs {
     /// --max-file-bytes; its rows' source is `-`), or else a list of paths, one per line.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
-    /// The Parquet file to write (replaced atomically at the end).
+    /// The Parquet file to write (replaced atomically at the end; a symbolic link's file is
+    /// replaced, a device or pipe such as /dev/null written in place; `-` for standard output).
     #[arg(
         short,
         long,
@@ -119,10 +123,12 @@ pub struct ScanArgs {
     #[arg(short = 'j', long, default_value_t = 0)]
     pub threads: usize,
     /// Which komi the per-ruleset scores apply.
-    #[arg(long, value_enum, default_value_t = KomiArg::Standard)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = KomiArg::Standard)]
     pub komi: KomiArg,
-    /// Rulesets to compare in the summary (comma-separated; all seven by default). Columns for
-    /// every ruleset are always written.
+    /// Rulesets to compare in the summary (comma-separated; all seven by default): chinese,
+    /// japanese, korean, ing, aga, nz, tromp_taylor (case and punctuation ignored, and the
+    /// names records use: `tt`, `jp`, `kor`, `newzealand`, …). Columns for every ruleset are
+    /// always written.
     #[arg(long, value_delimiter = ',', value_name = "LIST")]
     pub rules: Vec<String>,
     /// No progress bar and no summary.
@@ -225,11 +231,29 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     if rulesets.is_empty() {
         rulesets = RulesetId::ALL.to_vec();
     }
-    if args.output.is_dir() {
+    if args.output.is_dir() || args.output.as_os_str().to_string_lossy().ends_with('/') {
         bail!(
             "--output {} is a directory; give a file name",
             args.output.display()
         );
+    }
+    if args.output.as_os_str() == STDOUT_TARGET && std::io::stdout().is_terminal() {
+        bail!("--output - writes Parquet to standard output, which is a terminal here; redirect it or name a file");
+    }
+    // a typo in the only input: fatal, the previous output kept (with several inputs the
+    // missing ones are rows, `io_error`, and the others are read)
+    let unreadable: Vec<String> = args
+        .inputs
+        .iter()
+        .filter(|i| i.as_os_str() != STDIN_SOURCE)
+        .filter_map(|i| {
+            std::fs::metadata(i)
+                .err()
+                .map(|e| format!("{}: {e}", i.display()))
+        })
+        .collect();
+    if unreadable.len() == args.inputs.len() {
+        bail!("no input can be read: {}", unreadable.join("; "));
     }
     // the output replaces its target at the end: an input named as the output would be lost
     if let Ok(out) = args.output.canonicalize() {
@@ -313,12 +337,15 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let flag = interrupted.clone();
-        let message = if config.output.exists() {
+        let (target, kind) = resolve_target(&config.output);
+        let message = if kind != TargetKind::File {
+            "\ninterrupted: stopping; the output written so far is incomplete\n"
+        } else if target.exists() {
             "\ninterrupted: stopping; the previous output file is left as it was\n"
         } else {
             "\ninterrupted: stopping; no output file is written\n"
         };
-        let temp = crate::output::writer::temp_path(&config.output);
+        let temp = temp_path(&target);
         // A second handler cannot be installed (e.g. in tests running twice): not fatal.
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
@@ -333,16 +360,21 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     let summary = pipeline::run(&config, &interrupted)?;
     if !args.quiet {
         cli::to_stderr(&summary.render_for(&rulesets));
-        if !summary.interrupted {
-            if summary.games == 0 && args.limit != Some(0) {
-                // an empty directory or archive, or a name no input matches: say so
-                cli::to_stderr(
-                    "warning: the inputs hold no game record (.sgf, .mgt, .gib, .ngf, .ugf, .ugi, \
-                     compressed or split into volumes, or archives of them)\n",
-                );
-            }
+        if !summary.interrupted && !summary.nothing_written {
             cli::to_stderr(&format!("wrote {}\n", config.output.display()));
         }
+    }
+    if summary.nothing_written {
+        // an empty directory or archive, or a name no input matches: fatal, nothing written
+        bail!(
+            "the inputs hold no game record (.sgf, .mgt, .gib, .ngf, .ugf, .ugi, compressed or \
+             split into volumes, or archives of them); nothing written{}",
+            if config.output.exists() {
+                format!(", {} left as it was", config.output.display())
+            } else {
+                String::new()
+            }
+        );
     }
     Ok(if summary.interrupted {
         Outcome::Interrupted

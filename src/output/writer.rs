@@ -2,6 +2,11 @@
 //! renamed over the target only when the file is complete. An interrupted or killed run leaves
 //! the previous output intact and never a truncated file under the final name.
 //!
+//! A target that is a symbolic link is followed: the file it names is replaced, the link
+//! kept. A target that exists and is no regular file (`/dev/null`, a named pipe) is written
+//! in place, as is standard output (`-o -`): there is nothing to rename, and replacing a
+//! device with a file would break it.
+//!
 //! A run killed outright (SIGKILL, power loss) cannot remove its temporary file
 //! `.<name>.tmp-<pid>`; the next run writing the same target removes those whose process is
 //! gone (on Linux, where `/proc` tells; elsewhere they stay until removed by hand). A run in
@@ -19,8 +24,63 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::WriterProperties;
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// The output name that means standard output (`-o -`).
+pub const STDOUT_TARGET: &str = "-";
+
+/// Where the Parquet bytes go: a file (the temporary file, or a device or pipe written in
+/// place) or standard output.
+enum Sink {
+    File(File),
+    Stdout(std::io::Stdout),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(f) => f.write(buf),
+            Sink::Stdout(o) => o.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(f) => f.flush(),
+            Sink::Stdout(o) => o.flush(),
+        }
+    }
+}
+
+/// How the target is written: through a temporary file renamed over it, or in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A regular file, or none yet: written to a temporary file beside it, then renamed.
+    File,
+    /// A device or named pipe (`/dev/null`, a FIFO): written in place.
+    Special,
+    /// Standard output (`-`).
+    Stdout,
+}
+
+/// The file `target` names once symbolic links are followed (itself when it is none or does
+/// not exist), and how it is written.
+pub fn resolve_target(target: &Path) -> (PathBuf, TargetKind) {
+    if target.as_os_str() == STDOUT_TARGET {
+        return (target.to_path_buf(), TargetKind::Stdout);
+    }
+    let resolved = match std::fs::symlink_metadata(target) {
+        Ok(m) if m.file_type().is_symlink() => {
+            std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
+        }
+        _ => target.to_path_buf(),
+    };
+    match std::fs::metadata(&resolved) {
+        Ok(m) if !m.is_file() && !m.is_dir() => (resolved, TargetKind::Special),
+        _ => (resolved, TargetKind::File),
+    }
+}
 
 /// Settings of the Parquet file.
 #[derive(Debug, Clone)]
@@ -45,38 +105,36 @@ impl Default for WriterOptions {
 /// Writes record batches to `<dir>/.<name>.tmp-<pid>` and renames it to the target on
 /// [`finish`](Self::finish). Dropping it unfinished removes the temporary file.
 pub struct AtomicParquetWriter {
-    writer: Option<ArrowWriter<BufWriter<File>>>,
-    tmp: PathBuf,
+    writer: Option<ArrowWriter<BufWriter<Sink>>>,
+    /// The temporary file; `None` when the target is written in place.
+    tmp: Option<PathBuf>,
     target: PathBuf,
     /// The temporary file became the target: nothing is left to remove.
     renamed: bool,
 }
 
 impl AtomicParquetWriter {
-    /// Creates the temporary file next to `target`.
+    /// Creates the temporary file next to `target` (the file a symbolic link names), or opens
+    /// a device, a named pipe or standard output to write in place (see the module's doc).
     ///
     /// # Errors
     /// When the target's directory cannot be written.
     pub fn create(target: &Path, options: &WriterOptions) -> Result<Self> {
-        let (dir, name) = dir_and_name(target);
-        remove_stale_temps(&dir, &name);
-        let tmp = temp_path(target);
-        let file = File::create(&tmp).with_context(|| {
-            if dir.is_dir() {
-                format!(
-                    "cannot write {}: its temporary file {} cannot be created (is {} writable?)",
-                    target.display(),
-                    tmp.display(),
-                    dir.display()
-                )
-            } else {
-                format!(
-                    "cannot write {}: the directory {} does not exist",
-                    target.display(),
-                    dir.display()
-                )
+        let (resolved, kind) = resolve_target(target);
+        let (sink, tmp) = match kind {
+            TargetKind::Stdout => (Sink::Stdout(std::io::stdout()), None),
+            TargetKind::Special => {
+                let file = std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&resolved)
+                    .with_context(|| format!("cannot write {}", target.display()))?;
+                (Sink::File(file), None)
             }
-        })?;
+            TargetKind::File => {
+                let (file, tmp) = create_temp(target, &resolved)?;
+                (Sink::File(file), Some(tmp))
+            }
+        };
         let props = WriterProperties::builder()
             .set_compression(Compression::ZSTD(ZstdLevel::try_new(options.zstd_level)?))
             .set_max_row_group_row_count(Some(options.row_group_rows))
@@ -89,7 +147,7 @@ impl AtomicParquetWriter {
             ))
             .build();
         let writer = ArrowWriter::try_new(
-            BufWriter::with_capacity(1 << 20, file),
+            BufWriter::with_capacity(1 << 20, sink),
             schema(),
             Some(props),
         )
@@ -97,9 +155,41 @@ impl AtomicParquetWriter {
         Ok(AtomicParquetWriter {
             writer: Some(writer),
             tmp,
-            target: target.to_path_buf(),
+            target: resolved,
             renamed: false,
         })
+    }
+}
+
+/// The temporary file beside `resolved` (the file `target`, as the user named it, stands
+/// for), created.
+fn create_temp(target: &Path, resolved: &Path) -> Result<(File, PathBuf)> {
+    let (dir, name) = dir_and_name(resolved);
+    remove_stale_temps(&dir, &name);
+    let tmp = temp_path(resolved);
+    let file = File::create(&tmp).with_context(|| {
+        if dir.is_dir() {
+            format!(
+                "cannot write {}: its temporary file {} cannot be created (is {} writable?)",
+                target.display(),
+                tmp.display(),
+                dir.display()
+            )
+        } else {
+            format!(
+                "cannot write {}: the directory {} does not exist",
+                target.display(),
+                dir.display()
+            )
+        }
+    })?;
+    Ok((file, tmp))
+}
+
+impl AtomicParquetWriter {
+    /// What the messages name: the temporary file, or the target written in place.
+    fn written(&self) -> &Path {
+        self.tmp.as_deref().unwrap_or(&self.target)
     }
 
     /// Appends a batch.
@@ -109,7 +199,7 @@ impl AtomicParquetWriter {
     pub fn write(&mut self, batch: &RecordBatch) -> Result<()> {
         if let Some(w) = self.writer.as_mut() {
             w.write(batch)
-                .with_context(|| format!("writing {}", self.tmp.display()))?;
+                .with_context(|| format!("writing {}", self.written().display()))?;
         }
         Ok(())
     }
@@ -122,25 +212,32 @@ impl AtomicParquetWriter {
         }
     }
 
-    /// Closes the file, syncs it and renames it over the target.
+    /// Closes the file, syncs it and renames it over the target (a target written in place
+    /// is flushed).
     ///
     /// # Errors
-    /// On I/O errors; the target is then left as it was.
+    /// On I/O errors; a target written through a temporary file is then left as it was.
     pub fn finish(mut self) -> Result<()> {
         if let Some(w) = self.writer.take() {
             let buf = w.into_inner().context("closing the Parquet file")?;
-            let file = buf
-                .into_inner()
-                .map_err(|e| anyhow::anyhow!("flushing {}: {}", self.tmp.display(), e.error()))?;
-            file.sync_all().ok();
+            let sink = buf.into_inner().map_err(|e| {
+                anyhow::anyhow!("flushing {}: {}", self.written().display(), e.error())
+            })?;
+            match sink {
+                Sink::File(file) if self.tmp.is_some() => {
+                    file.sync_all().ok();
+                }
+                Sink::File(_) => {}
+                Sink::Stdout(mut out) => out
+                    .flush()
+                    .context("flushing the Parquet file to standard output")?,
+            }
         }
-        std::fs::rename(&self.tmp, &self.target).with_context(|| {
-            format!(
-                "renaming {} to {}",
-                self.tmp.display(),
-                self.target.display()
-            )
-        })?;
+        if let Some(tmp) = &self.tmp {
+            std::fs::rename(tmp, &self.target).with_context(|| {
+                format!("renaming {} to {}", tmp.display(), self.target.display())
+            })?;
+        }
         self.renamed = true;
         Ok(())
     }
@@ -195,8 +292,8 @@ impl Drop for AtomicParquetWriter {
     /// written left the partial file filling the disk), removes its temporary file.
     fn drop(&mut self) {
         self.writer = None;
-        if !self.renamed {
-            let _ = std::fs::remove_file(&self.tmp);
+        if let (false, Some(tmp)) = (self.renamed, &self.tmp) {
+            let _ = std::fs::remove_file(tmp);
         }
     }
 }

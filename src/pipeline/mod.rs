@@ -80,6 +80,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let mut skipped = source::Skipped::new();
     let paths =
         source::expand_inputs_noting(&config.inputs, config.limits.max_file_bytes, &mut skipped);
+    refuse_an_input_as_output(&config.output, &paths)?;
     let progress = make_progress(config.progress, &paths, &config.passwords);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
@@ -193,12 +194,44 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         summary.interrupted = true;
         // Dropping the writer removes the temporary file; the previous output stays intact.
         drop(writer);
+    } else if summary.games == 0 && config.limit != Some(0) {
+        // inputs that hold no game (an empty directory, a typo matching nothing) write
+        // nothing: a previous output is not replaced by an empty file
+        summary.nothing_written = true;
+        drop(writer);
     } else {
         writer.finish()?;
     }
     summary.elapsed = started.elapsed();
     summary.skipped = skipped;
     Ok(summary)
+}
+
+/// Refuses an output that is one of the files the inputs expand to (a file inside a scanned
+/// directory, or listed on standard input): replacing it would lose that input.
+///
+/// # Errors
+/// The output is such a file.
+fn refuse_an_input_as_output(output: &std::path::Path, paths: &[source::Expanded]) -> Result<()> {
+    let (target, kind) = crate::output::writer::resolve_target(output);
+    if kind != crate::output::writer::TargetKind::File {
+        return Ok(());
+    }
+    let Ok(out) = target.canonicalize() else {
+        return Ok(()); // not there yet: no input can be it
+    };
+    for p in paths {
+        if let Ok(source::Input::Path(path)) = p {
+            if path.canonicalize().is_ok_and(|i| i == out) {
+                anyhow::bail!(
+                    "--output {} is also an input ({}); writing it would replace the input",
+                    output.display(),
+                    path.display()
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 thread_local! {

@@ -3,6 +3,7 @@
 use crate::output::GameRow;
 use crate::rules::RulesetId;
 use crate::scoring::Agreement;
+use crate::sgf::source::NAMED_TWICE;
 use crate::sgf::{ErrorKind, Status};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -34,6 +35,9 @@ pub struct Summary {
     pub elapsed: Duration,
     /// The run stopped early (Ctrl-C).
     pub interrupted: bool,
+    /// The inputs held no game (and `--limit 0` did not ask for the schema alone): no file
+    /// was written, and a previous output is left as it was.
+    pub nothing_written: bool,
     /// The messages of the first three `io_error` rows, in row order: an input
     /// path that is missing or cannot be read (a typo in a path is named on screen, not only
     /// in the file).
@@ -166,9 +170,22 @@ impl Summary {
                 ""
             }
         );
-        if !self.skipped.is_empty() {
-            let files: u64 = self.skipped.values().sum();
-            let mut endings: Vec<(&String, &u64)> = self.skipped.iter().collect();
+        let named_twice = self.skipped.get(NAMED_TWICE).copied().unwrap_or(0);
+        if named_twice > 0 {
+            let _ = writeln!(
+                s,
+                "  read once: {named_twice} file{} the inputs name more than once (a file and its directory, or one path twice)",
+                if named_twice == 1 { "" } else { "s" }
+            );
+        }
+        let passed_over: Vec<(&String, &u64)> = self
+            .skipped
+            .iter()
+            .filter(|(e, _)| e.as_str() != NAMED_TWICE)
+            .collect();
+        if !passed_over.is_empty() {
+            let files: u64 = passed_over.iter().map(|(_, n)| **n).sum();
+            let mut endings = passed_over;
             endings.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
             let shown: Vec<String> = endings
                 .iter()

@@ -80,8 +80,10 @@ fn file_names_that_are_not_utf8_are_read_and_written() {
     // the same name in a list on standard input, between two others: all three are read
     let good = dir.path().join("good.sgf");
     std::fs::write(&good, GAME).unwrap();
+    let other = dir.path().join("other.sgf");
+    std::fs::write(&other, GAME).unwrap();
     let mut list = Vec::new();
-    for p in [&good, &input, &good] {
+    for p in [&good, &input, &other] {
         list.extend_from_slice(p.as_os_str().as_bytes());
         list.push(b'\n');
     }
@@ -368,4 +370,150 @@ fn batch_without_source(path: &Path) -> arrow_array::RecordBatch {
     let source = batch.schema().index_of("source").unwrap();
     batch.remove_column(source);
     batch
+}
+
+/// A typo in the only input, or inputs that hold no game (an empty directory), are fatal
+/// (status 2): a good output from an earlier run is left as it was, not replaced by an empty
+/// file. `--limit 0` still writes the schema alone, on purpose.
+#[test]
+fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
+    let (dir, input) = game_file();
+    let out = dir.path().join("out.parquet");
+    assert_all_read(&kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), out.as_os_str()],
+        None,
+    ));
+    let good = std::fs::read(&out).unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let typo = dir.path().join("gmae.sgf");
+    for (input, says) in [
+        (&typo, "no input can be read"),
+        (&empty, "the inputs hold no game record"),
+    ] {
+        let o = kifu(
+            &[os("scan"), input.as_os_str(), os("-o"), out.as_os_str()],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(stderr.contains(says), "{stderr}");
+        assert_eq!(std::fs::read(&out).unwrap(), good, "{says}");
+    }
+    let o = kifu(
+        &[
+            os("scan"),
+            empty.as_os_str(),
+            os("--limit"),
+            os("0"),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_all_read(&o);
+    assert_eq!(rows(&out), 0);
+}
+
+/// A file named twice, or inside a directory also named, is read once and the summary says
+/// so; an output that is a file inside a scanned directory is refused before anything is
+/// written.
+#[test]
+fn a_file_named_twice_is_read_once_and_an_input_is_never_the_output() {
+    let (dir, input) = game_file();
+    let out = dir.path().join("out.parquet");
+    let o = kifu(
+        &[
+            os("scan"),
+            dir.path().as_os_str(),
+            input.as_os_str(),
+            input.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_all_read(&o);
+    assert_eq!(rows(&out), 1);
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("read once: 2 files the inputs name more than once"));
+    let o = kifu(
+        &[
+            os("scan"),
+            dir.path().as_os_str(),
+            os("-o"),
+            input.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
+}
+
+/// `-o -` writes the Parquet file to standard output; a named pipe is written in place and
+/// stays a pipe (a device such as /dev/null likewise); a symbolic link is followed, the link
+/// kept and the file it names replaced.
+#[cfg(unix)]
+#[test]
+fn standard_output_pipes_and_links_are_written_through() {
+    use std::os::unix::fs::FileTypeExt;
+    let (dir, input) = game_file();
+    let o = kifu(&[os("scan"), input.as_os_str(), os("-o"), os("-")], None);
+    assert_all_read(&o);
+    assert!(o.stdout.starts_with(b"PAR1") && o.stdout.ends_with(b"PAR1"));
+    assert!(!Path::new("-").exists());
+
+    let fifo = dir.path().join("pipe.parquet");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap())
+    };
+    assert_all_read(&kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), fifo.as_os_str()],
+        None,
+    ));
+    let bytes = reader.join().unwrap();
+    assert!(bytes.starts_with(b"PAR1") && bytes.ends_with(b"PAR1"));
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+
+    let real = dir.path().join("real.parquet");
+    std::fs::write(&real, b"old").unwrap();
+    let link = dir.path().join("link.parquet");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    assert_all_read(&kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), link.as_os_str()],
+        None,
+    ));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(rows(&real), 1);
+}
+
+/// `explain` names a file it cannot read (status 2), and will not write its picture over
+/// its own input.
+#[test]
+fn explain_refuses_a_missing_file_and_an_svg_over_its_input() {
+    let (dir, input) = game_file();
+    let missing = dir.path().join("nothing.sgf");
+    let o = kifu(&[os("explain"), missing.as_os_str()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read"));
+    let o = kifu(
+        &[
+            os("explain"),
+            input.as_os_str(),
+            os("--svg"),
+            input.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
 }

@@ -53,8 +53,23 @@ pub fn expand_inputs_noting(
         }
         _ => true,
     });
+    // a file named twice (`scan a.sgf a.sgf`, a directory and a file in it, a directory by
+    // two spellings) is read once, and counted
+    let mut seen = std::collections::HashSet::new();
+    let before = out.len();
+    out.retain(|p| match p {
+        Ok(Input::Path(path)) => seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())),
+        _ => true,
+    });
+    let twice = (before - out.len()) as u64;
+    if twice > 0 {
+        *skipped.entry(NAMED_TWICE.to_string()).or_default() += twice;
+    }
     out
 }
+
+/// The key of [`Skipped`] counting the files the inputs name more than once (read once).
+pub const NAMED_TWICE: &str = "(named more than once)";
 
 /// How much of standard input is looked at to tell a record or an archive from a list of
 /// paths (a tar archive's signature lies at byte 257).
