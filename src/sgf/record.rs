@@ -858,13 +858,9 @@ fn normalise_handicap(
     }
     if root_black == 1 && root_white == 0 {
         // One black stone is all the board shows of the handicap, whatever `HA` says
-        // (`HA[9]AB[dd]` gave White a nine-stone bonus); a 1-stone handicap is none.
-        let source = if ha_n >= 2 {
-            HandicapSource::Ab
-        } else {
-            HandicapSource::None
-        };
-        return (0, source);
+        // (`HA[9]AB[dd]` gave White a nine-stone bonus); a 1-stone handicap is none (and a
+        // handicap of 0 has no source: `none`, as the Parquet contract pairs them).
+        return (0, HandicapSource::None);
     }
     if root_black > 0 || root_white > 0 {
         // A composed position (problem, setup-only record, a game begun from a position): the
@@ -874,7 +870,7 @@ fn normalise_handicap(
             0 | 1 => (0, HandicapSource::None),
             n if root_black >= n => (n, HandicapSource::Ha),
             _ if root_black >= 2 => (root_black, HandicapSource::Ab),
-            _ => (0, HandicapSource::Ab),
+            _ => (0, HandicapSource::None),
         };
     }
     let opening_black = moves
@@ -1198,7 +1194,7 @@ mod tests {
         let white = [stone(0, 0, Color::White), stone(0, 1, Color::White)];
         let black = [stone(3, 3, Color::Black), stone(15, 15, Color::Black)];
         for (ha, setup, want) in [
-            ("2", white.to_vec(), (0, HandicapSource::Ab)),
+            ("2", white.to_vec(), (0, HandicapSource::None)),
             (
                 "2",
                 [&white[..], &black[..]].concat(),
@@ -1234,7 +1230,7 @@ mod tests {
             stone: Some(color),
         };
         for (ha, want) in [
-            (Some("9"), (0, HandicapSource::Ab)),
+            (Some("9"), (0, HandicapSource::None)),
             (Some("1"), (0, HandicapSource::None)),
             (None, (0, HandicapSource::None)),
         ] {
@@ -1247,6 +1243,6 @@ mod tests {
         // black stones back it: one stone backs none
         let mut setup = vec![stone(Color::Black), stone(Color::White)];
         let got = normalise_handicap(Some("9"), &mut setup, &[], 19, 19);
-        assert_eq!(got, (0, HandicapSource::Ab));
+        assert_eq!(got, (0, HandicapSource::None));
     }
 }
