@@ -395,8 +395,9 @@ pub fn ingest_game_traced(
     (out, Some(reader))
 }
 
-/// The sgf-parse path: strict, then lenient (noting the repair), then the record of the tree.
-/// `Err` for a game sgf-parse cannot read at all.
+/// The sgf-parse path: strict, then with the `;` a game tree's first node lacks put in, then
+/// lenient (noting the repair), then the record of the tree. `Err` for a game sgf-parse cannot
+/// read at all.
 fn read_with_sgf_parse(
     text: &str,
     span: &split::GameSpan,
@@ -412,33 +413,22 @@ fn read_with_sgf_parse(
             ))
         }
         Err(strict_err) => {
-            let lenient = ParseOptions {
-                lenient: true,
-                ..ParseOptions::default()
-            };
-            let (kind, what) = match span.unterminated_value_at {
-                Some(at) => (
-                    ErrorKind::UnterminatedValue,
-                    format!("a value opened at byte {at} is never closed"),
-                ),
-                None => (
-                    ErrorKind::ParseError,
-                    format!("game at byte {}: {strict_err}", span.start),
-                ),
-            };
-            match parse_one(text, &lenient) {
-                Ok(node) if !node.properties.is_empty() => {
+            // `(GM[1]…`: the `;` of the game's first node is missing
+            let fixed = openings_without_semicolon(text)
+                .and_then(|(t, count)| parse_one(&t, &strict).ok().map(|node| (node, count)));
+            match fixed {
+                Some((node, count)) => {
                     repairs.push((
-                        kind,
-                        format!("{what}; lenient parsing kept what came before"),
+                        ErrorKind::ParseError,
+                        format!(
+                            "{count} game tree{} opened without the `;` of {} first node; inserted",
+                            if count == 1 { "" } else { "s" },
+                            if count == 1 { "its" } else { "their" }
+                        ),
                     ));
                     Ok(node)
                 }
-                Ok(node) => {
-                    drop_tree(node);
-                    Err((kind, what))
-                }
-                Err(_) => Err((kind, what)),
+                None => lenient(text, span, &strict_err, repairs),
             }
         }
     };
@@ -453,6 +443,86 @@ fn read_with_sgf_parse(
     let record = record::build_record(&root);
     drop_tree(root);
     Ok(record)
+}
+
+/// A game sgf-parse's strict reading refused (`strict_err`): its lenient reading, noting the
+/// repair, or why it cannot be read.
+fn lenient(
+    text: &str,
+    span: &split::GameSpan,
+    strict_err: &ParseFail,
+    repairs: &mut Vec<(ErrorKind, String)>,
+) -> Result<SgfNode<Prop>, (ErrorKind, String)> {
+    let lenient = ParseOptions {
+        lenient: true,
+        ..ParseOptions::default()
+    };
+    let (kind, what) = match span.unterminated_value_at {
+        Some(at) => (
+            ErrorKind::UnterminatedValue,
+            format!("a value opened at byte {at} is never closed"),
+        ),
+        None => (
+            ErrorKind::ParseError,
+            format!("game at byte {}: {strict_err}", span.start),
+        ),
+    };
+    match parse_one(text, &lenient) {
+        Ok(node) if !node.properties.is_empty() => {
+            repairs.push((
+                kind,
+                format!("{what}; lenient parsing kept what came before"),
+            ));
+            Ok(node)
+        }
+        Ok(node) => {
+            drop_tree(node);
+            Err((kind, what))
+        }
+        Err(_) => Err((kind, what)),
+    }
+}
+
+/// `text` with a `;` put after every `(` (outside property values) that a property follows
+/// directly (`(GM[1]…`; a variation so opened is split off as a game of its own by
+/// [`split::scan`] before this), and how many were put; `None` when there is none to put.
+fn openings_without_semicolon(text: &str) -> Option<(String, usize)> {
+    let bytes = text.as_bytes();
+    let (mut in_value, mut escaped) = (false, false);
+    let mut at = Vec::new();
+    for (i, &b) in bytes.iter().enumerate() {
+        if in_value {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => {
+                let next = bytes[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
+                if next.is_some_and(u8::is_ascii_uppercase) {
+                    at.push(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    let mut fixed = String::with_capacity(text.len() + at.len());
+    let mut from = 0;
+    for &i in &at {
+        fixed.push_str(&text[from..i]);
+        fixed.push(';');
+        from = i;
+    }
+    fixed.push_str(&text[from..]);
+    Some((fixed, at.len()))
 }
 
 /// Why sgf-parse gave no Go tree.

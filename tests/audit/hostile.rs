@@ -164,6 +164,22 @@ fn broken_files_are_rows_not_crashes() {
     // Lowercase identifiers: the moves are recovered, not silently lost.
     let rows = rows_for(b"(;sz[9];b[aa];w[bb])");
     assert_eq!(rows[0].ingest.record.as_ref().unwrap().moves.len(), 2);
+    // A game tree opened without its first node's `;` (`(GM[1]…`): put in, every move kept
+    // (it was an error row); a `(` inside a value is left alone.
+    for bytes in [
+        &b"(GM[1]SZ[9]KM[6.5];B[cc];W[gg])"[..],
+        b"(GM[1]SZ[9]C[a (B[aa\\]) in a value];B[cc];W[gg])",
+    ] {
+        let rows = rows_for(bytes);
+        let r = &rows[0].ingest;
+        assert_eq!(r.status, Status::Recovered, "{:?}", r.error_message);
+        assert!(r
+            .error_message
+            .as_deref()
+            .unwrap()
+            .contains("without the `;`"));
+        assert_eq!(r.record.as_ref().unwrap().moves.len(), 2);
+    }
     // A move off the board is kept and flagged by replay, not dropped.
     let rows = rows_for(b"(;SZ[9];B[zz])");
     let v = rows[0].replay.as_ref().unwrap().verdicts[0];
