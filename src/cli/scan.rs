@@ -255,17 +255,6 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     if unreadable.len() == args.inputs.len() {
         bail!("no input can be read: {}", unreadable.join("; "));
     }
-    // the output replaces its target at the end: an input named as the output would be lost
-    if let Ok(out) = args.output.canonicalize() {
-        for input in &args.inputs {
-            if input.canonicalize().is_ok_and(|i| i == out) {
-                bail!(
-                    "--output {} is also an input; writing it would replace the input",
-                    args.output.display()
-                );
-            }
-        }
-    }
     if args.threads > MAX_THREADS {
         bail!(
             "--threads {}: at most {MAX_THREADS} (0 = one per core)",

@@ -159,34 +159,7 @@ impl AtomicParquetWriter {
             renamed: false,
         })
     }
-}
 
-/// The temporary file beside `resolved` (the file `target`, as the user named it, stands
-/// for), created.
-fn create_temp(target: &Path, resolved: &Path) -> Result<(File, PathBuf)> {
-    let (dir, name) = dir_and_name(resolved);
-    remove_stale_temps(&dir, &name);
-    let tmp = temp_path(resolved);
-    let file = File::create(&tmp).with_context(|| {
-        if dir.is_dir() {
-            format!(
-                "cannot write {}: its temporary file {} cannot be created (is {} writable?)",
-                target.display(),
-                tmp.display(),
-                dir.display()
-            )
-        } else {
-            format!(
-                "cannot write {}: the directory {} does not exist",
-                target.display(),
-                dir.display()
-            )
-        }
-    })?;
-    Ok((file, tmp))
-}
-
-impl AtomicParquetWriter {
     /// What the messages name: the temporary file, or the target written in place.
     fn written(&self) -> &Path {
         self.tmp.as_deref().unwrap_or(&self.target)
@@ -241,6 +214,31 @@ impl AtomicParquetWriter {
         self.renamed = true;
         Ok(())
     }
+}
+
+/// The temporary file beside `resolved` (the file `target`, as the user named it, stands
+/// for), created.
+fn create_temp(target: &Path, resolved: &Path) -> Result<(File, PathBuf)> {
+    let (dir, name) = dir_and_name(resolved);
+    remove_stale_temps(&dir, &name);
+    let tmp = temp_path(resolved);
+    let file = File::create(&tmp).with_context(|| {
+        if dir.is_dir() {
+            format!(
+                "cannot write {}: its temporary file {} cannot be created (is {} writable?)",
+                target.display(),
+                tmp.display(),
+                dir.display()
+            )
+        } else {
+            format!(
+                "cannot write {}: the directory {} does not exist",
+                target.display(),
+                dir.display()
+            )
+        }
+    })?;
+    Ok((file, tmp))
 }
 
 /// The directory and file name of the target.

@@ -207,8 +207,8 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     Ok(summary)
 }
 
-/// Refuses an output that is one of the files the inputs expand to (a file inside a scanned
-/// directory, or listed on standard input): replacing it would lose that input.
+/// Refuses an output that is one of the files the inputs expand to (a file named, inside a
+/// scanned directory, or listed on standard input): replacing it would lose that input.
 ///
 /// # Errors
 /// The output is such a file.
@@ -222,7 +222,9 @@ fn refuse_an_input_as_output(output: &std::path::Path, paths: &[source::Expanded
     };
     for p in paths {
         if let Ok(source::Input::Path(path)) = p {
-            if path.canonicalize().is_ok_and(|i| i == out) {
+            // only a path of its name, or a link, can be it: no `realpath` for every input
+            let may_be = path.file_name() == out.file_name() || path.is_symlink();
+            if may_be && path.canonicalize().is_ok_and(|i| i == out) {
                 anyhow::bail!(
                     "--output {} is also an input ({}); writing it would replace the input",
                     output.display(),

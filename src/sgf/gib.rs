@@ -181,17 +181,23 @@ fn value<'a>(header: &[(&[u8], &'a [u8])], key: &str) -> Option<&'a [u8]> {
         .map(|&(_, v)| v)
 }
 
+/// What follows `name:` (or `name` alone, with `glued`, as in `GAMETAG`'s `G65`) in one item
+/// of a comma-separated header value (the item trimmed first).
+fn after_name<'a>(item: &'a [u8], name: &str, glued: bool) -> Option<&'a [u8]> {
+    let rest = trim(item).strip_prefix(name.as_bytes())?;
+    let rest = if glued {
+        rest
+    } else {
+        rest.strip_prefix(b":")?
+    };
+    Some(rest)
+}
+
 /// The value of `field:` in a comma-separated header value such as `GAMEINFOMAIN`'s (or of
 /// `field` followed by its digits, with `glued`, as in `GAMETAG`'s `G65`).
 fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
     list.split(|&b| b == b',').find_map(|item| {
-        let item = trim(item);
-        let rest = item.strip_prefix(name.as_bytes())?;
-        let rest = if glued {
-            rest
-        } else {
-            rest.strip_prefix(b":")?
-        };
+        let rest = after_name(item, name, glued)?;
         if rest.is_empty() || !rest.iter().all(u8::is_ascii_digit) {
             return None;
         }
@@ -203,10 +209,9 @@ fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
 /// trimmed; `None` when absent or empty.
 fn text_field<'a>(list: &'a [u8], name: &str) -> Option<&'a [u8]> {
     list.split(|&b| b == b',').find_map(|item| {
-        let rest = trim(item)
-            .strip_prefix(name.as_bytes())?
-            .strip_prefix(b":")?;
-        Some(trim(rest)).filter(|r| !r.is_empty())
+        after_name(item, name, false)
+            .map(trim)
+            .filter(|r| !r.is_empty())
     })
 }
 
