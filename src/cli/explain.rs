@@ -1112,9 +1112,10 @@ fn quirk(q: Option<&'static str>) -> String {
     q.map_or_else(String::new, |q| format!(", {q}"))
 }
 
-/// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at its
-/// first `::` when no file has the whole name and the part before it exists or is `-`
-/// (standard input): the form in which `explain` names a game of an archive.
+/// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at the
+/// first `::` where the part before it exists or is `-` (standard input), when no file has
+/// the whole name: the form in which `explain` names a game of an archive. An archive whose
+/// own name holds `::` is found so too.
 ///
 /// # Errors
 /// The member is named both ways.
@@ -1122,8 +1123,13 @@ fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<Str
     if file.exists() {
         return Ok((file.to_path_buf(), member));
     }
-    match file.to_str().and_then(|s| s.split_once("::")) {
-        Some((archive, m)) if archive == source::STDIN_SOURCE || Path::new(archive).exists() => {
+    let split = file.to_str().and_then(|s| {
+        s.match_indices("::")
+            .map(|(i, _)| (&s[..i], &s[i + 2..]))
+            .find(|(archive, _)| *archive == source::STDIN_SOURCE || Path::new(archive).exists())
+    });
+    match split {
+        Some((archive, m)) => {
             if member.is_some() {
                 bail!(
                     "{} names the member {m} already; give the member once, as FILE::MEMBER or \
@@ -1133,7 +1139,7 @@ fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<Str
             }
             Ok((PathBuf::from(archive), Some(m.to_string())))
         }
-        _ => Ok((file.to_path_buf(), member)),
+        None => Ok((file.to_path_buf(), member)),
     }
 }
 

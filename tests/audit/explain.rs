@@ -512,6 +512,19 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
     assert_eq!(twice.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&twice.stderr);
     assert!(stderr.contains("give the member once"), "{stderr}");
+    // an archive whose own name holds `::`, named with its member as the row names it
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("server::2006.zip");
+    std::fs::copy(zip, &odd).unwrap();
+    let odd = odd.to_str().unwrap();
+    let by_odd_name = run(&[&format!("{odd}::{member}")]);
+    assert_eq!(by_odd_name.status.code(), Some(0), "{by_odd_name:?}");
+    let odd_text = String::from_utf8_lossy(&by_odd_name.stdout).into_owned();
+    assert!(
+        odd_text.starts_with(&format!("game:      {odd}::{member} game 0\n")),
+        "{odd_text}"
+    );
+    assert_eq!(rest(&odd_text), rest(&text));
 }
 
 /// A diagram of a position drawn in ASCII (`X`, `O`, `.`) with the ownership given point by
