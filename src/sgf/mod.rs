@@ -413,19 +413,12 @@ fn read_with_sgf_parse(
             ))
         }
         Err(strict_err) => {
-            // `(GM[1]…`: the `;` of the game's first node is missing
+            // `(GM[1]…` or `…;B[cc](W[gg]))`: the `;` of a tree's first node is missing
             let fixed = openings_without_semicolon(text)
-                .and_then(|(t, count)| parse_one(&t, &strict).ok().map(|node| (node, count)));
+                .and_then(|(t, found)| parse_one(&t, &strict).ok().map(|node| (node, found)));
             match fixed {
-                Some((node, count)) => {
-                    repairs.push((
-                        ErrorKind::ParseError,
-                        format!(
-                            "{count} game tree{} opened without the `;` of {} first node; inserted",
-                            if count == 1 { "" } else { "s" },
-                            if count == 1 { "its" } else { "their" }
-                        ),
-                    ));
+                Some((node, found)) => {
+                    repairs.push((ErrorKind::ParseError, found.message()));
                     Ok(node)
                 }
                 None => lenient(text, span, &strict_err, repairs),
@@ -483,12 +476,49 @@ fn lenient(
     }
 }
 
-/// `text` with a `;` put after every `(` (outside property values) that a property follows
-/// directly (`(GM[1]…`; a variation so opened is split off as a game of its own by
-/// [`split::scan`] before this), and how many were put; `None` when there is none to put.
-fn openings_without_semicolon(text: &str) -> Option<(String, usize)> {
+/// The `(`s [`openings_without_semicolon`] put a `;` after: the game tree's own (`(GM[1]…`)
+/// and its variations' (`;B[cc](W[gg])`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct OpeningsWithoutSemicolon {
+    game: bool,
+    variations: usize,
+}
+
+impl OpeningsWithoutSemicolon {
+    /// The repair as the row says it: the game tree's own opening keeps the wording it has
+    /// had since the repair came in (`1 game tree opened without the `;` of its first node`);
+    /// a variation is named as one.
+    fn message(self) -> String {
+        let mut what = Vec::new();
+        if self.game {
+            what.push("1 game tree".to_string());
+        }
+        match self.variations {
+            0 => {}
+            1 => what.push("1 variation".to_string()),
+            n => what.push(format!("{n} variations")),
+        }
+        let one = usize::from(self.game) + self.variations == 1;
+        format!(
+            "{} opened without the `;` of {} first node; inserted",
+            what.join(" and "),
+            if one { "its" } else { "their" }
+        )
+    }
+}
+
+/// `text` (one game's span, as [`split::scan`] cut it) with a `;` put after every `(` outside
+/// property values that a property follows directly, and which those were; `None` when there
+/// is none to put. A variation so opened is inside its game's span (the scan splits games at
+/// depth 0 only), so it stays part of its game: `(;GM[1];B[cc](W[gg]))` is one game.
+fn openings_without_semicolon(text: &str) -> Option<(String, OpeningsWithoutSemicolon)> {
     let bytes = text.as_bytes();
     let (mut in_value, mut escaped) = (false, false);
+    let mut depth = 0usize;
+    let mut found = OpeningsWithoutSemicolon {
+        game: false,
+        variations: 0,
+    };
     let mut at = Vec::new();
     for (i, &b) in bytes.iter().enumerate() {
         if in_value {
@@ -506,8 +536,15 @@ fn openings_without_semicolon(text: &str) -> Option<(String, usize)> {
                 let next = bytes[i + 1..].iter().find(|c| !c.is_ascii_whitespace());
                 if next.is_some_and(u8::is_ascii_uppercase) {
                     at.push(i + 1);
+                    if depth == 0 {
+                        found.game = true;
+                    } else {
+                        found.variations += 1;
+                    }
                 }
+                depth += 1;
             }
+            b')' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
@@ -522,7 +559,7 @@ fn openings_without_semicolon(text: &str) -> Option<(String, usize)> {
         from = i;
     }
     fixed.push_str(&text[from..]);
-    Some((fixed, at.len()))
+    Some((fixed, found))
 }
 
 /// Why sgf-parse gave no Go tree.
@@ -585,4 +622,75 @@ pub fn ingest_bytes(bytes: &[u8], limits: &Limits) -> Vec<Ingested> {
     (0..file.game_count())
         .map(|i| ingest_game(&file, i, limits))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every game of `sgf`, read with the default limits.
+    fn games(sgf: &str) -> Vec<Ingested> {
+        ingest_bytes(sgf.as_bytes(), &Limits::default())
+    }
+
+    fn moves(game: &Ingested) -> usize {
+        game.record.as_ref().map_or(0, |r| r.moves.len())
+    }
+
+    /// A variation opened without its `;` (`;B[cc](W[gg])`) is a repair inside its game, not
+    /// a game of its own (an extra error row): the `;` is put in, as it is for a game tree
+    /// opened so, and the row names the variation.
+    #[test]
+    fn a_variation_opened_without_its_semicolon_stays_in_its_game() {
+        let g = games("(;GM[1]SZ[9];B[cc](W[gg]))");
+        assert_eq!(g.len(), 1, "{g:?}");
+        assert_eq!(
+            (g[0].status, g[0].error_kind),
+            (Status::Recovered, Some(ErrorKind::ParseError))
+        );
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some("1 variation opened without the `;` of its first node; inserted")
+        );
+        assert_eq!(
+            moves(&g[0]),
+            2,
+            "the variation is the main line's next move"
+        );
+        // beside a variation opened as it should be, and two of them with the game's own
+        let g = games("(;GM[1]SZ[9];B[cc](W[gg];B[hh])(;W[ee]))");
+        assert_eq!((g.len(), moves(&g[0])), (1, 3));
+        let g = games("(GM[1]SZ[9];B[cc](W[gg])(W[ee]))");
+        assert_eq!(g.len(), 1);
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some(
+                "1 game tree and 2 variations opened without the `;` of their first node; \
+                 inserted"
+            )
+        );
+        // the game tree's own opening keeps its wording
+        let g = games("(GM[1]SZ[9];B[cc];W[gg])");
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some("1 game tree opened without the `;` of its first node; inserted")
+        );
+    }
+
+    /// Two games side by side stay two games, with or without the repair in the first.
+    #[test]
+    fn a_collection_of_two_games_is_still_two() {
+        for (sgf, first) in [
+            ("(;GM[1]SZ[9];B[cc])(;GM[1]SZ[9];B[dd];W[ee])", Status::Ok),
+            (
+                "(;GM[1]SZ[9];B[cc](W[gg]))\n(;GM[1]SZ[9];B[dd];W[ee])",
+                Status::Recovered,
+            ),
+        ] {
+            let g = games(sgf);
+            assert_eq!(g.len(), 2, "{sgf}");
+            assert_eq!((g[0].status, g[1].status), (first, Status::Ok), "{sgf}");
+            assert_eq!(moves(&g[1]), 2, "{sgf}");
+        }
+    }
 }
