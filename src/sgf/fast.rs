@@ -885,7 +885,10 @@ break]C[a\:b];B[\p\d])",
         assert_eq!(r.black, None);
         assert_eq!(r.komi_raw.as_deref(), Some("6.5,7"));
         assert_eq!(r.moves[0].mv, play(u8::MAX, u8::MAX));
-        assert_eq!(r.invalid_properties, 2);
+        assert_eq!(
+            r.invalid_properties, 3,
+            "PB, KM (no komi is read from 6.5,7) and B"
+        );
     }
 
     #[test]
@@ -897,8 +900,8 @@ break]C[a\:b];B[\p\d])",
         assert_eq!((r.board_width, r.board_height), (13, 9));
         assert_eq!(r.komi, Some(6.5));
         assert_eq!(r.unknown_properties, 2);
-        // FF[5], PL[X], DM[3], AR twice, LN with equal ends.
-        assert_eq!(r.invalid_properties, 5);
+        // FF[5], PL[X], DM[3], KO[x], AR twice, LN with equal ends (HA[1] is no handicap).
+        assert_eq!(r.invalid_properties, 6);
         let r = read("(;SZ[19]HA[3]KM[5 1/2]AP[Tool];B[aa])");
         assert_eq!(r.handicap, 3);
         assert_eq!(r.komi, Some(5.5));
@@ -910,6 +913,49 @@ break]C[a\:b];B[\p\d])",
             read_game("(;SZ[abc];B[aa])", 2).unwrap(),
             reference("(;SZ[abc];B[aa])")
         );
+    }
+
+    /// `invalid_properties` counts a `KM`, `KO` or `HA` value nothing is read from, once each
+    /// and alike on both readers; a value read as a komi or handicap quirk is no invalid one.
+    #[test]
+    fn unreadable_komi_and_handicap_values_are_invalid_properties() {
+        let invalid =
+            |props: &str| read(&format!("(;GM[1]SZ[19]{props};B[pd])")).invalid_properties;
+        for unreadable in [
+            "KM[abc]",
+            "KM[nan]",
+            "KM[inf]",
+            "KM[6.5][7]",
+            "KO[xxxx]",
+            "HA[x]",
+            "HA[2 stones]",
+            "KM[6.5]KM[abc]",
+        ] {
+            assert_eq!(invalid(unreadable), 1, "{unreadable}");
+        }
+        assert_eq!(invalid("KM[abc]KO[x]HA[x]"), 3);
+        for read_as_a_quirk in [
+            "KM[]",
+            "KM[ ]",
+            "KM[6.5 ]",
+            "KM[5 1/2]",
+            "KM[-6,5]",
+            "KM[375]",
+            "KM[2.75]",
+            "KM[+6.5]",
+            "KO[]",
+            "KO[7.5]",
+            "HA[]",
+            "HA[0]",
+            "HA[1]",
+            "HA[ 3 ]",
+            "HA[7.5]",
+        ] {
+            assert_eq!(invalid(read_as_a_quirk), 0, "{read_as_a_quirk}");
+        }
+        // the komi an unreadable KM leaves unknown is said, as before
+        let r = read("(;GM[1]SZ[19]KM[abc];B[pd])");
+        assert_eq!((r.komi, r.komi_quirk), (None, Some("unreadable")));
     }
 
     #[test]

@@ -94,6 +94,8 @@ pub struct GameRecord {
     pub territory_black: Vec<Point>,
     pub territory_white: Vec<Point>,
     pub unknown_properties: u32,
+    /// Known properties with unreadable values; a `KM`, `KO` or `HA` value counts when no
+    /// komi or handicap is read from it (`KM[abc]`, not `KM[]` or `KO[7.5]`).
     pub invalid_properties: u32,
 }
 
@@ -327,10 +329,15 @@ impl Builder {
         }));
     }
 
-    /// A valid `KM` (the first one counts).
+    /// A valid `KM` (the first one counts). `nan` and `inf`, which `str::parse` reads, are
+    /// no komi: counted as unreadable values.
     pub(super) fn komi(&mut self, km: f64) {
+        let read = KomiRead::parsed(km);
+        if let KomiRead::Raw(raw) = &read {
+            self.invalid += u32::from(komi_unreadable(raw));
+        }
         if self.km.is_none() {
-            self.km = Some(KomiRead::parsed(km));
+            self.km = Some(read);
         }
     }
 
@@ -445,13 +452,27 @@ impl Builder {
                     self.invalid += 1;
                 }
             }
+            // Komi and handicap values sgf-parse rejects are read here when they can be (komi
+            // quirks: `KM[]`, `KM[6.5 ]`, `KM[5 1/2]`, `KO[7.5]`, `HA[7.5]`; `HA[0]`, `HA[1]`:
+            // no handicap): only a value nothing is read from counts as invalid.
             "KM" => {
+                let v = joined();
+                self.invalid += u32::from(komi_unreadable(&v));
                 if self.km.is_none() {
-                    self.km = Some(KomiRead::Raw(joined()));
+                    self.km = Some(KomiRead::Raw(v));
                 }
             }
-            "KO" => first(&mut self.ko_komi, &joined()),
-            "HA" => first(&mut self.ha, &joined()),
+            "KO" => {
+                let v = joined();
+                self.invalid += u32::from(!v.trim().is_empty() && parse_number(&v).is_none());
+                first(&mut self.ko_komi, &v);
+            }
+            "HA" => {
+                let v = joined();
+                let readable = v.trim().parse::<i64>().is_ok() || parse_number(&v).is_some();
+                self.invalid += u32::from(!v.trim().is_empty() && !readable);
+                first(&mut self.ha, &v);
+            }
             "AP" => self.add_application(&joined()),
             "SZ" => {
                 // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error later.
@@ -658,27 +679,8 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
     let (value, raw, mut quirk) = match km {
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
         Some(KomiRead::Raw(r)) => {
-            if r.trim().is_empty() {
-                (None, Some(r), Some("empty"))
-            } else {
-                // a reverse komi keeps its sign (`-6,5`); `parse_number` reads magnitudes
-                let t = r.trim().replace('+', "");
-                let signed = match t.strip_prefix('-') {
-                    Some(m) => parse_number(m).map(|v| -v),
-                    None => parse_number(&t),
-                };
-                // a plain number that only spaces kept from being read (`KM[ 6.5 ]`) needed
-                // no repair
-                let plain = t
-                    .trim()
-                    .bytes()
-                    .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
-                match signed {
-                    Some(v) if plain => (Some(v), Some(r), None),
-                    Some(v) => (Some(v), Some(r), Some("fraction")),
-                    None => (None, Some(r), Some("unreadable")),
-                }
-            }
+            let (value, quirk) = read_komi_text(&r);
+            (value, Some(r), quirk)
         }
         None => {
             let from_ko = ko.and_then(|k| parse_number(k).map(|v| (v, k, "ko_property")));
@@ -711,6 +713,36 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
         value = Some(v);
     }
     Komi { value, raw, quirk }
+}
+
+/// A `KM` value `str::parse` could not read as a finite number: its komi (before the Fox and
+/// stone-unit repairs) and the quirk read, `empty`, `fraction` or `unreadable`.
+fn read_komi_text(r: &str) -> (Option<f64>, Option<&'static str>) {
+    if r.trim().is_empty() {
+        return (None, Some("empty"));
+    }
+    // a reverse komi keeps its sign (`-6,5`); `parse_number` reads magnitudes
+    let t = r.trim().replace('+', "");
+    let signed = match t.strip_prefix('-') {
+        Some(m) => parse_number(m).map(|v| -v),
+        None => parse_number(&t),
+    };
+    // a plain number that only spaces kept from being read (`KM[ 6.5 ]`) needed no repair
+    let plain = t
+        .trim()
+        .bytes()
+        .all(|b| b.is_ascii_digit() || b == b'.' || b == b'-');
+    match signed {
+        Some(v) if plain => (Some(v), None),
+        Some(v) => (Some(v), Some("fraction")),
+        None => (None, Some("unreadable")),
+    }
+}
+
+/// Whether no komi can be read from the `KM` value `r` (`KM[abc]`, `KM[nan]`, `KM[6.5][7]`):
+/// an invalid property. `KM[]` is a quirk (`empty`), not an unreadable value.
+fn komi_unreadable(r: &str) -> bool {
+    read_komi_text(r).1 == Some("unreadable")
 }
 
 fn format_number(v: f64) -> String {
