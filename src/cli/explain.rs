@@ -145,8 +145,8 @@ pub fn pick_game(
         return Ok(p);
     }
     let place = match member {
-        Some(m) => format!("{}::{m}", input.display()),
-        None => input.display().to_string(),
+        Some(m) => format!("{}::{m}", source::path_text(input)),
+        None => source::path_text(input),
     };
     let numbered = if seen > 0 {
         format!(", numbered 0 to {}", seen - 1)
@@ -1115,18 +1115,36 @@ fn quirk(q: Option<&'static str>) -> String {
 /// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at the
 /// first `::` where the part before it exists or is `-` (standard input), when no file has
 /// the whole name: the form in which `explain` names a game of an archive. An archive whose
-/// own name holds `::` is found so too.
+/// own name holds `::` is found so too, and so is a file whose name is not UTF-8, named as
+/// the `source` column writes it (each such byte as `\xNN`, see [`source::path_text`]).
 ///
 /// # Errors
 /// The member is named both ways.
 fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<String>)> {
+    // the file as named, else as a row's `source` text names it
+    let existing = |text: &str| -> Option<PathBuf> {
+        let named = PathBuf::from(text);
+        if named.exists() {
+            return Some(named);
+        }
+        let unescaped = source::path_of_text(text);
+        unescaped.exists().then_some(unescaped)
+    };
     if file.exists() {
         return Ok((file.to_path_buf(), member));
     }
-    let split = file.to_str().and_then(|s| {
-        s.match_indices("::")
-            .map(|(i, _)| (&s[..i], &s[i + 2..]))
-            .find(|(archive, _)| *archive == source::STDIN_SOURCE || Path::new(archive).exists())
+    let Some(text) = file.to_str() else {
+        return Ok((file.to_path_buf(), member));
+    };
+    if let Some(path) = existing(text) {
+        return Ok((path, member));
+    }
+    let split = text.match_indices("::").find_map(|(i, _)| {
+        let (archive, m) = (&text[..i], &text[i + 2..]);
+        if archive == source::STDIN_SOURCE {
+            return Some((PathBuf::from(archive), m));
+        }
+        existing(archive).map(|path| (path, m))
     });
     match split {
         Some((archive, m)) => {
@@ -1137,7 +1155,7 @@ fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<Str
                     file.display()
                 );
             }
-            Ok((PathBuf::from(archive), Some(m.to_string())))
+            Ok((archive, Some(m.to_string())))
         }
         None => Ok((file.to_path_buf(), member)),
     }

@@ -153,7 +153,7 @@ fn build_columns() -> Vec<Column> {
     const R: &str = "replay";
     const S: &str = "scoring";
     let mut c = vec![
-        col(I, "source", Text, "Path of the input file (for archives: the archive's path; for an archive split into volumes, `games.7z.001` or `games.part1.rar`, its first volume's; `-` for a game record or archive piped into standard input); a byte of the name that is no part of UTF-8 is written `\\xNN`.", |r| Cell::Str(&r.source)),
+        col(I, "source", Text, "Path of the input file (for archives: the archive's path; for an archive split into volumes, `games.7z.001` or `games.part1.rar`, its first volume's; `-` for a game record or archive piped into standard input); a byte of the name that is no part of UTF-8 is written `\\xNN` (`explain` takes the name back so).", |r| Cell::Str(&r.source)),
         col(I, "member", Text, "Member name inside an archive (a tar's bytes that are no part of UTF-8 written `\\xNN`); NULL for plain files.", |r| r.member.as_deref().into()),
         col(I, "game_index", Int, "0-based index of the game within its file (collections hold several).", |r| Cell::Int(r.ingest.game_index.into())),
         col(I, "status", Label, "`ok` (read as written), `recovered` (read after a repair named by error_kind) or `error` (no record; replay and score columns NULL).", |r| Cell::Str(r.ingest.status.name())),

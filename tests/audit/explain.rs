@@ -525,6 +525,40 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         "{odd_text}"
     );
     assert_eq!(rest(&odd_text), rest(&text));
+    // names that are not UTF-8, given back as the `source` column writes them (`\xNN`)
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let latin1 = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.zip"));
+        std::fs::copy(zip, &latin1).unwrap();
+        let written = format!("{}/caf\\xE9.zip", dir.path().display());
+        let by_row = run(&[&format!("{written}::{member}")]);
+        assert_eq!(by_row.status.code(), Some(0), "{by_row:?}");
+        let row_text = String::from_utf8_lossy(&by_row.stdout).into_owned();
+        assert!(
+            row_text.starts_with(&format!("game:      {written}::{member} game 0\n")),
+            "{row_text}"
+        );
+        assert_eq!(rest(&row_text), rest(&text));
+        let by_flag = run(&[&written, "--member", member]);
+        assert_eq!(String::from_utf8_lossy(&by_flag.stdout), row_text);
+        // the name as a scan of the directory writes it in `source`
+        let out = dir.path().join("rows.parquet");
+        let scanned = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .args(["scan", "-q", "-o"])
+            .arg(&out)
+            .arg(&latin1)
+            .output()
+            .unwrap();
+        assert!(scanned.status.success(), "{scanned:?}");
+        let sources = crate::common::parquet_strings(&out, "source");
+        assert!(
+            sources
+                .iter()
+                .all(|s| s.as_deref() == Some(written.as_str())),
+            "{sources:?}"
+        );
+    }
 }
 
 /// A diagram of a position drawn in ASCII (`X`, `O`, `.`) with the ownership given point by

@@ -203,6 +203,28 @@ pub fn path_text(path: &Path) -> String {
     }
 }
 
+/// The path a `source` text names, as [`path_text`] wrote it: each `\xNN` back to its byte,
+/// so that a row's `source` can be given back to `explain`. (A name that holds `\xNN` as
+/// written is the text itself; the caller tries that first.)
+pub fn path_of_text(text: &str) -> PathBuf {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if let [b'\\', b'x', hi, lo, ..] = b[i..] {
+            if let (Some(hi), Some(lo)) = (hex(hi), hex(lo)) {
+                out.push((hi * 16 + lo) as u8);
+                i += 4;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    path_from_bytes(&out)
+}
+
 /// Bytes as text, each byte that is no part of UTF-8 written `\xNN`.
 pub(in crate::sgf) fn bytes_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());

@@ -130,6 +130,16 @@ fn names_that_are_not_utf8_keep_their_bytes() {
     // Latin-1 `é` and Shift_JIS `棋`: each stray byte written out, two names stay two
     assert_eq!(bytes_text(b"caf\xe9.sgf"), "caf\\xE9.sgf");
     assert_eq!(bytes_text(b"\x8a\xfb.sgf"), "\\x8A\\xFB.sgf");
+    // and back, as `explain` reads a row's `source`
+    for name in [
+        &b"caf\xe9.sgf"[..],
+        b"\x8a\xfb.sgf",
+        "棋譜/a.sgf".as_bytes(),
+    ] {
+        assert_eq!(path_of_text(&bytes_text(name)), path_from_bytes(name));
+    }
+    // a backslash not followed by two hex digits stays as written
+    assert_eq!(path_of_text("a\\xZ1\\x4"), PathBuf::from("a\\xZ1\\x4"));
     #[cfg(unix)]
     {
         let dir = tempfile::tempdir().unwrap();
