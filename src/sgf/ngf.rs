@@ -15,8 +15,7 @@
 //!    handicap game's is the number itself, and a komi written with its fraction (`6.5`) or
 //!    a sign (`-5`) is taken as written;
 //! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
-//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves
-//!    (in all three records, the move lines that follow);
+//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves;
 //!
 //! then one line per move, `PM` `nn` `c` `x` `y` `y` `x`: the move number in two letters,
 //! the colour `B` or `W`, and the column and the row from the top as letters from `B` (the
@@ -33,11 +32,6 @@
 //! `PM…`, is not read (its row says why); so is a variant seen in a Chinese collection whose
 //! header lines all begin with `GI`, in another order (Sabaki's fourth test file: its layout
 //! is not known well enough to tell the players' colours).
-//!
-//! A record with fewer move lines than its header declares was cut short (a file that ends at
-//! a line boundary reads as well-formed otherwise): its moves are kept and the SGF made of it
-//! is left without its closing `)`, the SGF of a file that ends inside its game tree, so that
-//! its row is `recovered` with the repair of that defect, as an SGF file cut short is.
 
 use super::gib::{handicap_setup, push_move, push_player, text, trim};
 use super::result::parse_number;
@@ -50,8 +44,7 @@ pub const APPLICATION: &str = "WBaduk NGF";
 const MAX_SIZE: usize = 25;
 
 /// The SGF text (as bytes, the names in their own charset) of the NGF record `ngf`, or why it
-/// cannot be read. A record cut short (fewer move lines than the header's number of moves)
-/// gives a game tree left open: read, and flagged as a cut SGF file is.
+/// cannot be read.
 pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let ngf = ngf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(ngf);
     // old Mac line ends (`\r` alone) where no `\n` is found; `\r\n` is trimmed per line
@@ -106,17 +99,10 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
         let (n, r) = name_and_rank(line);
         push_player(&mut out, props, n, r.as_deref().map(str::as_bytes));
     }
-    // the number of moves the header declares (line 11; an older, shorter header has a move
-    // line or nothing there)
-    let cut_short = lines
-        .get(11)
-        .and_then(|l| number(l))
-        .is_some_and(|declared| moves.len() < declared);
     for (black, at) in moves {
         push_move(&mut out, black, at);
     }
-    // a record cut short is an SGF file cut short: its game tree stays open
-    out.extend_from_slice(if cut_short { b"\n" } else { b")\n" });
+    out.extend_from_slice(b")\n");
     Ok(out)
 }
 
@@ -340,58 +326,6 @@ mod tests {
             let e = to_sgf(bytes).unwrap_err();
             assert!(e.contains(why), "{e}");
         }
-    }
-
-    /// A record that ends at a line boundary before the moves its header declares is cut
-    /// short: its moves are kept and its game tree left open, which ingestion repairs and
-    /// flags (`recovered`) as it does an SGF file cut short. A complete record is untouched.
-    #[test]
-    fn a_record_cut_short_at_a_line_end_is_flagged() {
-        let moves = ["PMABBREER", "PMACWEEEE", "PMADBAAAA"];
-        let whole = record(0, 6, "Black wins by 2.5!", &moves);
-        assert!(sgf(&whole).ends_with(";B[])\n"));
-        let declared = String::from_utf8(whole.clone()).unwrap();
-        let cut = declared.replacen("PMADBAAAA\n", "", 1);
-        let s = sgf(cut.as_bytes());
-        assert!(s.ends_with(";B[qd];W[dd]\n"), "{s}");
-        let games = crate::sgf::ingest_bytes(s.as_bytes(), &crate::sgf::Limits::default());
-        assert_eq!(games.len(), 1);
-        let g = &games[0];
-        assert_eq!(
-            (g.status, g.error_kind),
-            (
-                crate::sgf::Status::Recovered,
-                Some(crate::sgf::ErrorKind::UnbalancedParentheses)
-            ),
-            "{:?}",
-            g.error_message
-        );
-        assert!(g
-            .error_message
-            .as_deref()
-            .is_some_and(|m| m.contains("closed at the end of the file")));
-        assert_eq!(g.record.as_ref().map(|r| r.moves.len()), Some(2));
-        // cut before its first move, with no line ending after the header, too
-        let header_only = declared
-            .split("PMAB")
-            .next()
-            .unwrap()
-            .trim_end()
-            .to_string();
-        assert!(!sgf(header_only.as_bytes()).contains(')'));
-        // the whole record, also as the old Mac and Windows line ends write it, is not flagged
-        for ends in ["\n", "\r", "\r\n"] {
-            let r = declared.replace('\n', ends);
-            let games =
-                crate::sgf::ingest_bytes(&to_sgf(r.as_bytes()).unwrap(), &Default::default());
-            assert_eq!(games[0].status, crate::sgf::Status::Ok, "{ends:?}");
-            assert_eq!(games[0].record.as_ref().map(|r| r.moves.len()), Some(3));
-        }
-        // more move lines than declared, or a header with no number of moves: as written
-        let more = declared.replacen("\n3\nPMAB", "\n2\nPMAB", 1);
-        assert!(sgf(more.as_bytes()).ends_with(")\n"));
-        let no_count = declared.replacen("\n3\nPMAB", "\n\nPMAB", 1);
-        assert!(sgf(no_count.as_bytes()).ends_with(")\n"));
     }
 
     #[test]
