@@ -1113,30 +1113,28 @@ fn quirk(q: Option<&'static str>) -> String {
 }
 
 /// The input and the member `explain` reads: `--member`, else `FILE::MEMBER` split at the
-/// first `::` where the part before it exists or is `-` (standard input), when no file has
-/// the whole name: the form in which `explain` names a game of an archive. An archive whose
-/// own name holds `::` is found so too, and so is a file whose name is not UTF-8, named as
-/// the `source` column writes it (each such byte as `\xNN`, see [`source::path_text`]).
+/// first `::` where the part before it is a file (not a directory) or `-` (standard input),
+/// when nothing has the whole name: the form in which `explain` names a game of an archive.
+/// An archive whose own name holds `::` is found so too, and so is a file whose name is not
+/// UTF-8, named by its bytes or as the `source` column writes it (each such byte as `\xNN`,
+/// see [`source::path_text`]; a name that holds `\xNN` as written is tried first).
 ///
 /// # Errors
 /// The member is named both ways.
 fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<String>)> {
-    // the file as named, else as a row's `source` text names it
-    let existing = |text: &str| -> Option<PathBuf> {
-        let named = PathBuf::from(text);
-        if named.exists() {
-            return Some(named);
-        }
-        let unescaped = source::path_of_text(text);
-        unescaped.exists().then_some(unescaped)
-    };
     if file.exists() {
         return Ok((file.to_path_buf(), member));
     }
-    let Some(text) = file.to_str() else {
-        return Ok((file.to_path_buf(), member));
+    // the name as the `source` column writes it: a byte that is no UTF-8 as `\xNN`
+    let text = source::path_text(file);
+    // what exists under a name as written, else with each `\xNN` turned back into its byte;
+    // as an archive, no directory (no row names one)
+    let existing = |text: &str, archive: bool| -> Option<PathBuf> {
+        [PathBuf::from(text), source::path_of_text(text)]
+            .into_iter()
+            .find(|p| std::fs::metadata(p).is_ok_and(|m| !(archive && m.is_dir())))
     };
-    if let Some(path) = existing(text) {
+    if let Some(path) = existing(&text, false) {
         return Ok((path, member));
     }
     let split = text.match_indices("::").find_map(|(i, _)| {
@@ -1144,15 +1142,14 @@ fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<Str
         if archive == source::STDIN_SOURCE {
             return Some((PathBuf::from(archive), m));
         }
-        existing(archive).map(|path| (path, m))
+        existing(archive, true).map(|path| (path, m))
     });
     match split {
         Some((archive, m)) => {
             if member.is_some() {
                 bail!(
-                    "{} names the member {m} already; give the member once, as FILE::MEMBER or \
-                     with --member",
-                    file.display()
+                    "{text} names the member {m} already; give the member once, as FILE::MEMBER \
+                     or with --member"
                 );
             }
             Ok((archive, Some(m.to_string())))
@@ -1174,7 +1171,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let (file, member) = member_of(&args.file, args.member.clone())?;
     if file.as_os_str() != source::STDIN_SOURCE {
         if let Err(e) = std::fs::metadata(&file) {
-            bail!("cannot read {}: {e}", args.file.display());
+            bail!("cannot read {}: {e}", source::path_text(&args.file));
         }
     }
     if let Some(svg) = &args.svg {

@@ -525,6 +525,10 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         "{odd_text}"
     );
     assert_eq!(rest(&odd_text), rest(&text));
+    // ... also when a directory has the name before its first `::`
+    std::fs::create_dir(dir.path().join("server")).unwrap();
+    let beside_a_dir = run(&[&format!("{odd}::{member}")]);
+    assert_eq!(String::from_utf8_lossy(&beside_a_dir.stdout), odd_text);
     // names that are not UTF-8, given back as the `source` column writes them (`\xNN`)
     #[cfg(unix)]
     {
@@ -542,6 +546,15 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         assert_eq!(rest(&row_text), rest(&text));
         let by_flag = run(&[&written, "--member", member]);
         assert_eq!(String::from_utf8_lossy(&by_flag.stdout), row_text);
+        // and by the name's own bytes, as a shell completes it
+        let mut raw = latin1.as_os_str().to_os_string();
+        raw.push(format!("::{member}"));
+        let by_bytes = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .arg("explain")
+            .arg(&raw)
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&by_bytes.stdout), row_text);
         // the name as a scan of the directory writes it in `source`
         let out = dir.path().join("rows.parquet");
         let scanned = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
