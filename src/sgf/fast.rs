@@ -945,6 +945,8 @@ break]C[a\:b];B[\p\d])",
             "KM[+6.5]",
             "KO[]",
             "KO[7.5]",
+            "KO[+6.5]",
+            "KO[-6,5]",
             "HA[]",
             "HA[0]",
             "HA[1]",
@@ -952,6 +954,15 @@ break]C[a\:b];B[\p\d])",
             "HA[7.5]",
         ] {
             assert_eq!(invalid(read_as_a_quirk), 0, "{read_as_a_quirk}");
+        }
+        // KO is read as KM is: a sign and a decimal comma kept
+        for (ko, komi) in [("KO[+6.5]", 6.5), ("KO[-6,5]", -6.5)] {
+            let r = read(&format!("(;GM[1]SZ[19]{ko};B[pd])"));
+            assert_eq!(
+                (r.komi, r.komi_quirk),
+                (Some(komi), Some("ko_property")),
+                "{ko}"
+            );
         }
         // the komi an unreadable KM leaves unknown is said, as before
         let r = read("(;GM[1]SZ[19]KM[abc];B[pd])");

@@ -464,7 +464,7 @@ impl Builder {
             }
             "KO" => {
                 let v = joined();
-                self.invalid += u32::from(!v.trim().is_empty() && parse_number(&v).is_none());
+                self.invalid += u32::from(komi_unreadable(&v));
                 first(&mut self.ko_komi, &v);
             }
             "HA" => {
@@ -683,7 +683,7 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
             (value, Some(r), quirk)
         }
         None => {
-            let from_ko = ko.and_then(|k| parse_number(k).map(|v| (v, k, "ko_property")));
+            let from_ko = ko.and_then(|k| read_komi_text(k).0.map(|v| (v, k, "ko_property")));
             let from_ha = ha.and_then(|h| {
                 let v = parse_number(h)?;
                 (v.fract() != 0.0).then_some((v, h, "ha_property"))
