@@ -512,23 +512,26 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
     assert_eq!(twice.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&twice.stderr);
     assert!(stderr.contains("give the member once"), "{stderr}");
-    // an archive whose own name holds `::`, named with its member as the row names it
+    // `explain ARCHIVE::MEMBER` with the archive named as a row names it: the same game, the
+    // first line naming it so
+    let same_game_as = |archive: &str| {
+        let out = run(&[&format!("{archive}::{member}")]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let out = String::from_utf8_lossy(&out.stdout).into_owned();
+        let first = format!("game:      {archive}::{member} game 0\n");
+        assert!(out.starts_with(&first), "{out}");
+        assert_eq!(rest(&out), rest(&text));
+        out
+    };
+    // an archive whose own name holds `::`
     let dir = tempfile::tempdir().unwrap();
     let odd = dir.path().join("server::2006.zip");
     std::fs::copy(zip, &odd).unwrap();
     let odd = odd.to_str().unwrap();
-    let by_odd_name = run(&[&format!("{odd}::{member}")]);
-    assert_eq!(by_odd_name.status.code(), Some(0), "{by_odd_name:?}");
-    let odd_text = String::from_utf8_lossy(&by_odd_name.stdout).into_owned();
-    assert!(
-        odd_text.starts_with(&format!("game:      {odd}::{member} game 0\n")),
-        "{odd_text}"
-    );
-    assert_eq!(rest(&odd_text), rest(&text));
+    let odd_text = same_game_as(odd);
     // ... also when a directory has the name before its first `::`
     std::fs::create_dir(dir.path().join("server")).unwrap();
-    let beside_a_dir = run(&[&format!("{odd}::{member}")]);
-    assert_eq!(String::from_utf8_lossy(&beside_a_dir.stdout), odd_text);
+    assert_eq!(same_game_as(odd), odd_text);
     // names that are not UTF-8, given back as the `source` column writes them (`\xNN`)
     #[cfg(unix)]
     {
@@ -536,14 +539,7 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         let latin1 = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.zip"));
         std::fs::copy(zip, &latin1).unwrap();
         let written = format!("{}/caf\\xE9.zip", dir.path().display());
-        let by_row = run(&[&format!("{written}::{member}")]);
-        assert_eq!(by_row.status.code(), Some(0), "{by_row:?}");
-        let row_text = String::from_utf8_lossy(&by_row.stdout).into_owned();
-        assert!(
-            row_text.starts_with(&format!("game:      {written}::{member} game 0\n")),
-            "{row_text}"
-        );
-        assert_eq!(rest(&row_text), rest(&text));
+        let row_text = same_game_as(&written);
         let by_flag = run(&[&written, "--member", member]);
         assert_eq!(String::from_utf8_lossy(&by_flag.stdout), row_text);
         // and by the name's own bytes, as a shell completes it
