@@ -883,11 +883,11 @@ break]C[a\:b];B[\p\d])",
         // Two values where one is expected: invalid (a move off the board is kept).
         let r = read("(;SZ[19]PB[a][b]KM[6.5][7];B[aa][bb])");
         assert_eq!(r.black, None);
-        assert_eq!(r.komi_raw.as_deref(), Some("6.5,7"));
+        assert_eq!(r.komi_raw.as_deref(), Some("6.5][7"));
         assert_eq!(r.moves[0].mv, play(u8::MAX, u8::MAX));
         assert_eq!(
             r.invalid_properties, 3,
-            "PB, KM (no komi is read from 6.5,7) and B"
+            "PB, KM (no komi is read from 6.5][7) and B"
         );
     }
 
@@ -929,7 +929,13 @@ break]C[a\:b];B[\p\d])",
             "KO[xxxx]",
             "HA[x]",
             "HA[2 stones]",
+            "HA[-2]",
+            "HA[2.5.0]",
             "KM[6.5]KM[abc]",
+            // two numbers are none: not one with a decimal comma
+            "KM[6][5]",
+            "KO[6][5]",
+            "HA[2][3]",
         ] {
             assert_eq!(invalid(unreadable), 1, "{unreadable}");
         }
@@ -967,6 +973,32 @@ break]C[a\:b];B[\p\d])",
         // the komi an unreadable KM leaves unknown is said, as before
         let r = read("(;GM[1]SZ[19]KM[abc];B[pd])");
         assert_eq!((r.komi, r.komi_quirk), (None, Some("unreadable")));
+        for two in ["KM[6][5]", "KO[6][5]", "HA[6][5]"] {
+            let r = read(&format!("(;GM[1]SZ[19]{two};B[pd])"));
+            assert_eq!((r.komi, r.handicap), (None, 0), "{two}");
+        }
+        assert_eq!(
+            read("(;GM[1]SZ[19]KM[6][5];B[pd])").komi_raw.as_deref(),
+            Some("6][5")
+        );
+    }
+
+    /// `HA` counts stones whatever way a whole number is written; a negative, fractional or
+    /// doubled one is no handicap (a fractional one may be the komi).
+    #[test]
+    fn handicap_counts_written_as_whole_numbers() {
+        let game = |ha: &str| read(&format!("(;GM[1]SZ[19]{ha}KM[0.5];B[pd];W[dp];B[pp])"));
+        for ha in [
+            "HA[3]", "HA[3.0]", "HA[3,0]", "HA[ 3 ]", "HA[+3]", "HA[003]",
+        ] {
+            assert_eq!(game(ha).handicap, 3, "{ha}");
+        }
+        for none in ["HA[-3]", "HA[3.5]", "HA[6/2]", "HA[3][3]", "HA[x]"] {
+            assert_eq!(game(none).handicap, 0, "{none}");
+        }
+        // more stones than the nine fixed points, and no stone on the board backs them
+        let r = read("(;GM[1]SZ[19]HA[99999999999999999999];B[pd];W[dp])");
+        assert_eq!((r.handicap, r.invalid_properties), (0, 0));
     }
 
     #[test]

@@ -341,9 +341,19 @@ impl Builder {
         }
     }
 
-    /// A valid `HA` (a number ≥ 2).
+    /// An `HA` sgf-parse read as a number (any whole number: `HA[-2]` too).
     pub(super) fn handicap(&mut self, ha: i64) {
-        first(&mut self.ha, &ha.to_string());
+        self.handicap_text(&ha.to_string());
+    }
+
+    /// An `HA` value as text: counted as invalid unless a count of stones (`HA[3]`,
+    /// `HA[3.0]`), a komi (`HA[7.5]`, see [`normalise_komi`]) or nothing (`HA[]`) is read
+    /// from it. The first one counts, readable or not.
+    fn handicap_text(&mut self, v: &str) {
+        let komi = parse_number(v).is_some_and(|x| x.fract() != 0.0);
+        let readable = v.trim().is_empty() || handicap_count(v).is_some() || komi;
+        self.invalid += u32::from(!readable);
+        first(&mut self.ha, v);
     }
 
     /// A valid single-text property the record keeps.
@@ -429,6 +439,9 @@ impl Builder {
     /// A known property whose values sgf-parse rejected (its `Prop::Invalid`), values unescaped.
     pub(super) fn invalid(&mut self, id: &str, values: &[String]) {
         let joined = || values.join(",");
+        // a number given twice (`KM[6][5]`, `HA[2][3]`) is none: joined with `,` it would
+        // read as one with a decimal comma (6.5)
+        let number = || values.join("][");
         match id {
             // A move value sgf-parse could not read: ` ` is a pass spelling; a point with spaces
             // around it (`B[aa ]`) is that point; anything else is a move to a point off the
@@ -456,23 +469,18 @@ impl Builder {
             // quirks: `KM[]`, `KM[6.5 ]`, `KM[5 1/2]`, `KO[7.5]`, `HA[7.5]`; `HA[0]`, `HA[1]`:
             // no handicap): only a value nothing is read from counts as invalid.
             "KM" => {
-                let v = joined();
+                let v = number();
                 self.invalid += u32::from(komi_unreadable(&v));
                 if self.km.is_none() {
                     self.km = Some(KomiRead::Raw(v));
                 }
             }
             "KO" => {
-                let v = joined();
+                let v = number();
                 self.invalid += u32::from(komi_unreadable(&v));
                 first(&mut self.ko_komi, &v);
             }
-            "HA" => {
-                let v = joined();
-                let readable = v.trim().parse::<i64>().is_ok() || parse_number(&v).is_some();
-                self.invalid += u32::from(!v.trim().is_empty() && !readable);
-                first(&mut self.ha, &v);
-            }
+            "HA" => self.handicap_text(&number()),
             "AP" => self.add_application(&joined()),
             "SZ" => {
                 // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error later.
@@ -860,6 +868,18 @@ fn collisions(layout: &[Point], w: u8, h: u8, moves: &[RecordedMove]) -> usize {
 /// The most handicap stones the fixed points hold (the star points of a 19×19 board).
 const MAX_FIXED_HANDICAP: u32 = 9;
 
+/// The count of stones an `HA` value gives: a whole number as written (`3`, ` 3 `, `+3`,
+/// `3.0`, `3,0`), at most 400 (a 20-digit count is as much a handicap no stone backs as
+/// `HA[400]`); `None` for a negative, fractional or unreadable value.
+fn handicap_count(v: &str) -> Option<u32> {
+    let t = v.trim();
+    let n = match t.parse::<i64>() {
+        Ok(n) => n.try_into().ok()?,
+        Err(_) => parse_number(t).filter(|x| x.fract() == 0.0 && !t.contains('/'))? as u64,
+    };
+    Some(n.min(400) as u32)
+}
+
 fn normalise_handicap(
     ha: Option<&str>,
     setup: &mut Vec<SetupStone>,
@@ -867,10 +887,7 @@ fn normalise_handicap(
     w: u8,
     h: u8,
 ) -> (u32, HandicapSource) {
-    let ha_n = ha
-        .and_then(|s| s.trim().parse::<i64>().ok())
-        .map(|n| n.clamp(0, 400) as u32)
-        .unwrap_or(0);
+    let ha_n = ha.and_then(handicap_count).unwrap_or(0);
     let root: Vec<&SetupStone> = setup.iter().filter(|s| s.before_move == 0).collect();
     let root_black = root
         .iter()
