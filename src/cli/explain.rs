@@ -1117,20 +1117,21 @@ fn quirk(q: Option<&'static str>) -> String {
 /// when nothing has the whole name: the form in which `explain` names a game of an archive.
 /// An archive whose own name holds `::` is found so too, and so is a file whose name is not
 /// UTF-8, named by its bytes or as the `source` column writes it (each such byte as `\xNN`,
-/// see [`source::path_text`]; a name that holds `\xNN` as written is tried first).
+/// see [`source::path_text`]; a name typed with `\xNN` that names no file so read is taken
+/// as written).
 ///
 /// # Errors
 /// The member is named both ways.
 fn member_of(file: &Path, member: Option<String>) -> Result<(PathBuf, Option<String>)> {
-    if file.exists() {
-        return Ok((file.to_path_buf(), member));
-    }
-    // the name as the `source` column writes it: a byte that is no UTF-8 as `\xNN`
-    let text = source::path_text(file);
-    // what exists under a name as written, else with each `\xNN` turned back into its byte;
-    // as an archive, no directory (no row names one)
+    // the name as the `source` column writes it: a byte that is no UTF-8 as `\xNN` (a name
+    // given as text is taken as that text: a row's `source`, or a name typed)
+    let text = file
+        .to_str()
+        .map_or_else(|| source::path_text(file), str::to_string);
+    // what exists under the name a row's `source` gives, each `\xNN` turned back into its
+    // byte, else under the name as written; as an archive, no directory (no row names one)
     let existing = |text: &str, archive: bool| -> Option<PathBuf> {
-        [PathBuf::from(text), source::path_of_text(text)]
+        [source::path_of_text(text), PathBuf::from(text)]
             .into_iter()
             .find(|p| std::fs::metadata(p).is_ok_and(|m| !(archive && m.is_dir())))
     };

@@ -539,6 +539,10 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         let latin1 = dir.path().join(std::ffi::OsStr::from_bytes(b"caf\xe9.zip"));
         std::fs::copy(zip, &latin1).unwrap();
         let written = format!("{}/caf\\xE9.zip", dir.path().display());
+        // a file whose name is that text as written is another file (no zip), and `source`
+        // says which
+        let literal = dir.path().join("caf\\xE9.zip");
+        std::fs::write(&literal, "(;GM[1]SZ[9];B[ee])").unwrap();
         let row_text = same_game_as(&written);
         let by_flag = run(&[&written, "--member", member]);
         assert_eq!(String::from_utf8_lossy(&by_flag.stdout), row_text);
@@ -567,6 +571,22 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
                 .all(|s| s.as_deref() == Some(written.as_str())),
             "{sources:?}"
         );
+        let scanned = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .args(["scan", "-q", "-o"])
+            .arg(&out)
+            .arg(&literal)
+            .output()
+            .unwrap();
+        assert_eq!(scanned.status.code(), Some(1), "{scanned:?}");
+        let literal_text = format!("{}/caf\\x5CxE9.zip", dir.path().display());
+        assert_eq!(
+            crate::common::parquet_strings(&out, "source"),
+            [Some(literal_text.clone())]
+        );
+        let out = run(&[&literal_text]);
+        let out = String::from_utf8_lossy(&out.stdout);
+        let first = format!("game:      {literal_text} game 0\nstatus:    error (archive_error)\n");
+        assert!(out.starts_with(&first), "{out}");
     }
 }
 

@@ -190,7 +190,8 @@ pub(super) fn path_from_bytes(b: &[u8]) -> PathBuf {
 
 /// A path as text for the `source` column: as written, but each byte that is no part of
 /// UTF-8 as `\xNN` (a lossy `�` made two names in Latin-1 or Shift_JIS one, and hid which
-/// file a row came from).
+/// file a row came from), and a `\` that a name holds before `x` and two hex digits as
+/// `\x5C` (so that a name written `x\xE9.sgf` and a Latin-1 `x<E9>.sgf` stay two).
 pub fn path_text(path: &Path) -> String {
     #[cfg(unix)]
     {
@@ -204,8 +205,7 @@ pub fn path_text(path: &Path) -> String {
 }
 
 /// The path a `source` text names, as [`path_text`] wrote it: each `\xNN` back to its byte,
-/// so that a row's `source` can be given back to `explain`. (A name that holds `\xNN` as
-/// written is the text itself; the caller tries that first.)
+/// so that a row's `source` can be given back to `explain`.
 pub fn path_of_text(text: &str) -> PathBuf {
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());
@@ -225,11 +225,23 @@ pub fn path_of_text(text: &str) -> PathBuf {
     path_from_bytes(&out)
 }
 
-/// Bytes as text, each byte that is no part of UTF-8 written `\xNN`.
+/// Bytes as text, each byte that is no part of UTF-8 written `\xNN`, and each `\` that
+/// would read as the start of one (`\xE9` as written) as `\x5C`: [`path_of_text`] gives the
+/// bytes back.
 pub(in crate::sgf) fn bytes_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
-        text.push_str(chunk.valid());
+        let valid = chunk.valid();
+        let mut rest = valid;
+        while let Some(at) = rest.find('\\') {
+            let after = &rest.as_bytes()[at + 1..];
+            let escape = matches!(after, [b'x', hi, lo, ..]
+                if hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit());
+            text.push_str(&rest[..at]);
+            text.push_str(if escape { "\\x5C" } else { "\\" });
+            rest = &rest[at + 1..];
+        }
+        text.push_str(rest);
         for b in chunk.invalid() {
             text.push_str(&format!("\\x{b:02X}"));
         }

@@ -140,6 +140,14 @@ fn names_that_are_not_utf8_keep_their_bytes() {
     }
     // a backslash not followed by two hex digits stays as written
     assert_eq!(path_of_text("a\\xZ1\\x4"), PathBuf::from("a\\xZ1\\x4"));
+    assert_eq!(bytes_text(b"a\\xZ1\\x4\\"), "a\\xZ1\\x4\\");
+    // one that would read as a byte's escape is one itself: a name written `x\xE9.sgf` and
+    // a Latin-1 `x<E9>.sgf` are two texts, each naming its own file again
+    assert_eq!(bytes_text(b"x\\xE9.sgf"), "x\\x5CxE9.sgf");
+    assert_eq!(bytes_text(b"x\\x5C\xe9"), "x\\x5Cx5C\\xE9");
+    for name in [&b"x\\xE9.sgf"[..], b"x\\x5C\xe9", b"dir\\a.sgf", b"\\\\xff"] {
+        assert_eq!(path_of_text(&bytes_text(name)), path_from_bytes(name));
+    }
     #[cfg(unix)]
     {
         let dir = tempfile::tempdir().unwrap();
