@@ -134,6 +134,13 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         };
     }
     let declared = find_declared_charset(bytes);
+    // A declared UTF-16 is not these bytes' charset: UTF-16 text has a byte-order mark or
+    // zero bytes (1 and 1b above). Read as UTF-16, ASCII SGF turns into CJK characters without
+    // a `(` among them (a `CA[UTF-16]` file of even length became no game at all).
+    let declared_enc = declared
+        .as_deref()
+        .and_then(encoding_for_label)
+        .filter(|e| *e != UTF_16LE && *e != UTF_16BE);
     // 2. Valid UTF-8 with non-ASCII text is UTF-8 whatever CA says: real GBK or Shift_JIS text
     //    is almost never valid UTF-8, while UTF-8 text mislabelled GB2312 would decode "cleanly"
     //    as GBK into garbage.
@@ -148,7 +155,7 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         }
     }
     // 3. The declared charset, when it decodes cleanly.
-    if let Some(enc) = declared.as_deref().and_then(encoding_for_label) {
+    if let Some(enc) = declared_enc {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
                 text,
@@ -196,10 +203,7 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             lossy: false,
         };
     }
-    let enc = declared
-        .as_deref()
-        .and_then(encoding_for_label)
-        .unwrap_or(guessed);
+    let enc = declared_enc.unwrap_or(guessed);
     let (text, lossy) = enc.decode_without_bom_handling(bytes);
     Decoded {
         text,
@@ -419,6 +423,23 @@ mod tests {
             assert_eq!(d.text, text);
             assert_eq!(d.declared.as_deref(), Some("UTF-16"));
             assert!(!d.lossy);
+        }
+        // text declared UTF-16 but written without its zero bytes is read as what it is
+        for ca in ["UTF-16", "UTF-16BE", "utf-16le"] {
+            for text in [
+                format!("(;GM[1]CA[{ca}]SZ[19]PB[Muller];B[pd];W[dp])"),
+                format!("(;GM[1]CA[{ca}]SZ[19]PB[Muller];B[pd];W[dp]) "),
+            ] {
+                let d = decode(text.as_bytes());
+                assert_eq!(
+                    (d.used, d.text.as_ref()),
+                    ("UTF-8", text.as_str()),
+                    "{text}"
+                );
+            }
+            let gbk = format!("(;GM[1]CA[{ca}]PB[李世石]PW[古力]EV[中国围棋甲级联赛];B[pd])");
+            let (bytes, _, _) = encoding_rs::GBK.encode(&gbk);
+            assert_eq!(decode(&bytes).text, gbk, "{ca}");
         }
         // text with a stray zero byte or two is not UTF-16
         assert_eq!(decode(b"(;PB[a\0b]PW[c\0d])").used, "UTF-8");
