@@ -84,6 +84,7 @@ pub enum ErrorKind {
     EmptyFile,
     NotSgf,
     LeadingText,
+    TrailingText,
     UnbalancedParentheses,
     UnterminatedValue,
     LowercaseIdentifiers,
@@ -107,6 +108,7 @@ impl ErrorKind {
             ErrorKind::EmptyFile => "empty_file",
             ErrorKind::NotSgf => "not_sgf",
             ErrorKind::LeadingText => "leading_text",
+            ErrorKind::TrailingText => "trailing_text",
             ErrorKind::UnbalancedParentheses => "unbalanced_parentheses",
             ErrorKind::UnterminatedValue => "unterminated_value",
             ErrorKind::LowercaseIdentifiers => "lowercase_identifiers",
@@ -125,10 +127,11 @@ impl ErrorKind {
     }
 
     /// All kinds, for censuses.
-    pub const ALL: [ErrorKind; 17] = [
+    pub const ALL: [ErrorKind; 18] = [
         ErrorKind::EmptyFile,
         ErrorKind::NotSgf,
         ErrorKind::LeadingText,
+        ErrorKind::TrailingText,
         ErrorKind::UnbalancedParentheses,
         ErrorKind::UnterminatedValue,
         ErrorKind::LowercaseIdentifiers,
@@ -335,7 +338,29 @@ pub fn ingest_game_traced(
             ),
         ));
     }
+    // and text after the last game, on the last game
+    if index + 1 == file.scan.games.len() && file.scan.trailing_text > 0 {
+        repairs.push((
+            ErrorKind::TrailingText,
+            format!(
+                "{} non-blank bytes of text after the last game's end at byte {} were skipped",
+                file.scan.trailing_text, span.end
+            ),
+        ));
+    }
     let mut text = std::borrow::Cow::Borrowed(&file.text[span.start..span.end]);
+    if let Some(&first) = span.early_closes.first() {
+        let at: Vec<usize> = span.early_closes.iter().map(|i| i - span.start).collect();
+        text = std::borrow::Cow::Owned(split::without_bytes_at(&text, &at));
+        repairs.push((
+            ErrorKind::UnbalancedParentheses,
+            format!(
+                "{} `)` closing the game before nodes of its own (first at byte {first}) were \
+                 dropped",
+                span.early_closes.len()
+            ),
+        ));
+    }
     if let Some(at) = span.lowercase_ident_at {
         text = std::borrow::Cow::Owned(split::uppercase_identifiers(&text));
         repairs.push((
@@ -347,16 +372,22 @@ pub fn ingest_game_traced(
         let mut t = text.into_owned();
         t.extend(std::iter::repeat_n(')', span.unclosed));
         text = std::borrow::Cow::Owned(t);
+        let closed_at = if span.end == file.text.len() {
+            "at the end of the file".to_string()
+        } else {
+            format!("where the next game begins, at byte {}", span.end)
+        };
         repairs.push((
             ErrorKind::UnbalancedParentheses,
             format!(
-                "game opened at byte {} is missing {} closing `)`; closed at the end of the file",
+                "game opened at byte {} is missing {} closing `)`; closed {closed_at}",
                 span.start, span.unclosed
             ),
         ));
     }
     // The fast reader only sees text as written: a game repaired above is sgf-parse's.
     let as_written = span.lowercase_ident_at.is_none()
+        && span.early_closes.is_empty()
         && span.unclosed == 0
         && span.unterminated_value_at.is_none();
     let fast = if allow_fast && as_written {
@@ -692,5 +723,87 @@ mod tests {
             assert_eq!((g[0].status, g[1].status), (first, Status::Ok), "{sgf}");
             assert_eq!(moves(&g[1]), 2, "{sgf}");
         }
+    }
+
+    /// The text around a collection's games is text: its brackets and parentheses open no
+    /// game and no value, so no game is lost or made up; each game's row says what was
+    /// skipped.
+    #[test]
+    fn text_around_games_neither_hides_nor_makes_games() {
+        let rows = |sgf: &str| {
+            games(sgf)
+                .iter()
+                .map(|g| (g.status, g.error_kind, moves(g)))
+                .collect::<Vec<_>>()
+        };
+        let ok = |n| (Status::Ok, None, n);
+        let skipped = |kind, n| (Status::Recovered, Some(kind), n);
+        let text = ErrorKind::LeadingText;
+        assert_eq!(
+            rows("Downloaded from [my site\n(;GM[1]SZ[19];B[pd];W[dp])\n"),
+            [skipped(text, 2)]
+        );
+        assert_eq!(
+            rows("(;GM[1]SZ[19];B[pd])\nnote [unclosed\n(;GM[1]SZ[19];B[dd];W[pp])"),
+            [ok(1), skipped(text, 2)]
+        );
+        assert_eq!(
+            rows("Kim (9d) vs Lee (8d), (from KGS):\n(;GM[1]SZ[19];B[pd];W[dp])"),
+            [skipped(text, 2)]
+        );
+        assert_eq!(
+            rows("(;GM[1]SZ[19];B[pd])\n(Game 2 below)\n(;GM[1]SZ[19];B[dd])"),
+            [ok(1), skipped(text, 1)]
+        );
+        let g = games("(;GM[1]SZ[19];B[pd])\n---\n");
+        assert_eq!(
+            (g[0].status, g[0].error_message.as_deref()),
+            (
+                Status::Recovered,
+                Some("3 non-blank bytes of text after the last game's end at byte 20 were skipped")
+            )
+        );
+        // an empty game tree is still a game tree (an error row of its own)
+        assert_eq!(games("(;GM[1];B[pd])()(;GM[1];B[dd])").len(), 3);
+    }
+
+    /// A `)` that closes a game before nodes of its own is dropped, and a game cut short
+    /// where the next game of the collection begins ends there: no move and no game is lost.
+    #[test]
+    fn a_game_closed_early_or_cut_short_keeps_its_moves() {
+        let g = games("(;GM[1]SZ[19]RE[B+R];B[pd];W[dp]);B[dd];W[pp])");
+        assert_eq!(g.len(), 1);
+        assert_eq!(
+            (g[0].status, g[0].error_kind, moves(&g[0])),
+            (Status::Recovered, Some(ErrorKind::UnbalancedParentheses), 4)
+        );
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some("1 `)` closing the game before nodes of its own (first at byte 32) were dropped")
+        );
+        let g = games("(;GM[1]SZ[19]RE[B+R];B[pd];W[dp]\n(;GM[1]SZ[19]RE[W+R];B[dd];W[pp])");
+        assert_eq!(g.len(), 2);
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some(
+                "game opened at byte 0 is missing 1 closing `)`; closed where the next game \
+                 begins, at byte 33"
+            )
+        );
+        assert_eq!(
+            (moves(&g[0]), g[1].status, moves(&g[1])),
+            (2, Status::Ok, 2)
+        );
+        let result = |g: &Ingested| {
+            g.record
+                .as_ref()
+                .and_then(|r| r.result.as_ref())
+                .map(|r| r.raw.clone())
+        };
+        assert_eq!(result(&g[0]).as_deref(), Some("B+R"));
+        assert_eq!(result(&g[1]).as_deref(), Some("W+R"));
+        // a variation is no new game, nor is a `)` before the next game's root
+        assert_eq!(games("(;GM[1];B[pd](;W[dd])(;W[pp]))").len(), 1);
+        assert_eq!(games("(;GM[1];B[pd])(;GM[1];B[dd])").len(), 2);
     }
 }

@@ -29,6 +29,9 @@ pub struct GameSpan {
     pub unterminated_value_at: Option<usize>,
     /// Byte offset of the first all-lowercase property identifier (`b[pd]`).
     pub lowercase_ident_at: Option<usize>,
+    /// Byte offsets of `)`s that closed the game before nodes of its own (`…;W[dp]);B[dd])`:
+    /// a `;` comes next, not a new game), which a reader must drop to keep those nodes.
+    pub early_closes: Vec<usize>,
 }
 
 /// The result of scanning a whole file.
@@ -39,6 +42,56 @@ pub struct Scan {
     pub leading_text: usize,
     /// Byte offset of the first `)` that closes nothing.
     pub stray_close_at: Option<usize>,
+    /// Bytes of non-whitespace text after the last game's closing `)`, which no reader sees
+    /// (0 when none, or when the file holds no game).
+    pub trailing_text: usize,
+}
+
+/// Whether the `(` at `at` (outside every game) opens a game tree: one followed by `;` (the
+/// root node), by `(` or `)` (a tree nested or empty, read and reported as such), or by a
+/// property identifier and its `[` (a root node without its `;`). A `(` in text around
+/// games (`Kim (9d) vs Lee (8d)`, `(from KGS)`) opens none.
+fn opens_game(b: &[u8], at: usize) -> bool {
+    let mut j = at + 1;
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    match b.get(j) {
+        Some(b';' | b'(' | b')') => true,
+        Some(c) if c.is_ascii_uppercase() => {
+            while j < b.len() && b[j].is_ascii_alphabetic() {
+                j += 1;
+            }
+            b.get(j) == Some(&b'[')
+        }
+        _ => false,
+    }
+}
+
+/// Whether the text at `at` (a `(` or `;`, whitespace allowed after it) begins a game's root
+/// node: its first property is `GM` or `FF`, as no node of a game's main line or variations
+/// carries it.
+fn root_node_at(b: &[u8], at: usize) -> bool {
+    let mut j = at;
+    if b.get(j) == Some(&b'(') {
+        j += 1;
+        while j < b.len() && b[j].is_ascii_whitespace() {
+            j += 1;
+        }
+    }
+    if b.get(j) != Some(&b';') {
+        return false;
+    }
+    j += 1;
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    matches!(b.get(j..j + 3), Some(b"GM[" | b"FF["))
+}
+
+/// The offset of the first non-whitespace byte from `from`, if any.
+fn next_non_blank(b: &[u8], from: usize) -> Option<usize> {
+    (from..b.len()).find(|&j| !b[j].is_ascii_whitespace())
 }
 
 /// Scans `text` for games. Linear time, no allocation per node.
@@ -55,6 +108,8 @@ pub fn scan(text: &str) -> Scan {
     while i < b.len() {
         let c = b[i];
         match c {
+            // a `[` in text outside every game is text (`Downloaded from [my site`)
+            b'[' if cur.is_none() => ident_start = None,
             b'[' => {
                 if let (Some(g), Some(s)) = (cur.as_mut(), ident_start) {
                     if !ident_upper && g.lowercase_ident_at.is_none() {
@@ -90,8 +145,20 @@ pub fn scan(text: &str) -> Scan {
                 i += 1;
                 continue;
             }
+            // a `(` of the text around games
+            b'(' if depth == 0 && !opens_game(b, i) => ident_start = None,
             b'(' => {
                 ident_start = None;
+                // A game that a collection's next game begins inside was cut short: it ends
+                // here, unclosed, and the next one is a game of its own.
+                if depth > 0 && root_node_at(b, i) {
+                    if let Some(mut g) = cur.take() {
+                        g.end = i;
+                        g.unclosed = depth;
+                        out.games.push(g);
+                    }
+                    depth = 0;
+                }
                 if depth == 0 {
                     let from = out.games.last().map_or(0, |g| g.end);
                     let text_before = b[from..i]
@@ -111,6 +178,7 @@ pub fn scan(text: &str) -> Scan {
                         unclosed: 0,
                         unterminated_value_at: None,
                         lowercase_ident_at: None,
+                        early_closes: Vec::new(),
                     });
                 }
                 depth += 1;
@@ -122,6 +190,13 @@ pub fn scan(text: &str) -> Scan {
                 ident_start = None;
                 if depth == 0 {
                     out.stray_close_at.get_or_insert(i);
+                } else if depth == 1
+                    && next_non_blank(b, i + 1).is_some_and(|j| b[j] == b';' && !root_node_at(b, j))
+                {
+                    // `…;W[dp]);B[dd];W[pp])`: the game goes on after this `)`
+                    if let Some(g) = cur.as_mut() {
+                        g.early_closes.push(i);
+                    }
                 } else {
                     depth -= 1;
                     if depth == 0 {
@@ -157,7 +232,25 @@ pub fn scan(text: &str) -> Scan {
     }
     if out.games.is_empty() {
         out.leading_text = b.iter().filter(|c| !c.is_ascii_whitespace()).count();
+    } else if let Some(last) = out.games.last() {
+        out.trailing_text = b[last.end..]
+            .iter()
+            .filter(|c| !c.is_ascii_whitespace())
+            .count();
     }
+    out
+}
+
+/// `text` without the bytes at `at` (each a `)` of [`GameSpan::early_closes`], offsets into
+/// `text`).
+pub fn without_bytes_at(text: &str, at: &[usize]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut from = 0;
+    for &i in at {
+        out.push_str(&text[from..i]);
+        from = i + 1;
+    }
+    out.push_str(&text[from..]);
     out
 }
 
@@ -251,6 +344,43 @@ mod tests {
         assert_eq!(s.games[0].lowercase_ident_at, Some(2));
         let s = scan("(;AddBlack[pd])");
         assert_eq!(s.games[0].lowercase_ident_at, None);
+    }
+
+    #[test]
+    fn text_around_games_opens_no_game_and_no_value() {
+        let s = scan("Kim (9d) vs Lee [8d (;GM[1];B[aa]) (Game 2:) (;GM[1];B[bb]) end");
+        assert_eq!(s.games.len(), 2);
+        assert_eq!(s.leading_text, 15);
+        assert_eq!(s.games[1].text_before, 8);
+        assert_eq!(s.trailing_text, 3);
+        // what opens a game: a root node, a node's property without its `;`, a nested or
+        // empty tree
+        for game in ["(;B[aa])", "( ;B[aa])", "(GM[1]B[aa])", "((;B[aa]))", "()"] {
+            assert_eq!(scan(game).games.len(), 1, "{game}");
+        }
+    }
+
+    #[test]
+    fn a_close_before_the_game_s_own_nodes_and_a_game_cut_short() {
+        let s = scan("(;GM[1];B[aa]) ;W[bb])");
+        assert_eq!(s.games.len(), 1);
+        assert_eq!(
+            (s.games[0].early_closes.clone(), s.games[0].nodes),
+            (vec![13], 3)
+        );
+        assert_eq!(
+            without_bytes_at("(;GM[1];B[aa]) ;W[bb])", &[13]),
+            "(;GM[1];B[aa] ;W[bb])"
+        );
+        // the next game's root (`GM` or `FF` first) ends a game left open, at any depth
+        let s = scan("(;GM[1];B[aa](;W[bb]\n( ;FF[4];B[cc])");
+        assert_eq!(s.games.len(), 2);
+        assert_eq!((s.games[0].end, s.games[0].unclosed), (21, 2));
+        assert_eq!((s.games[1].start, s.games[1].unclosed), (21, 0));
+        // a variation's node is no root; a `;` after a game that is a root stays outside it
+        assert_eq!(scan("(;GM[1];B[aa](;W[bb])(;W[cc]))").games.len(), 1);
+        let s = scan("(;GM[1];B[aa]);GM[1];B[bb])");
+        assert_eq!((s.games.len(), s.games[0].early_closes.len()), (1, 0));
     }
 
     #[test]
