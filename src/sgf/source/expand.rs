@@ -111,8 +111,10 @@ fn stdin_message(e: SourceError) -> SourceError {
 /// Whether the first bytes of standard input are a game record's or an archive's rather than
 /// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
 /// archive), a GIB or UGF record ([`stdin_record`]), bytes no list of paths holds (control
-/// bytes), or SGF text — a `(` then a `;` (after a byte-order mark and white space). A path
-/// may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
+/// bytes), or SGF text — a `(` then a `;` (after a byte-order mark and white space), a root
+/// node without its `(` (`;GM[1]…`, as Fox writes some files), or a node's first property
+/// after text (`Downloaded from KGS` then `(;GM[1]…`). A path may begin with `(` (`(1)
+/// Honinbo/game.sgf`), never with `(;`, and holds no `(;GM[`.
 pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
         return true;
@@ -125,7 +127,24 @@ pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
         return true;
     }
     let text = text_start(head);
-    text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";")
+    if text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";") {
+        return true;
+    }
+    let property_after = |rest: &[u8]| {
+        let rest = rest.trim_ascii_start();
+        let letters = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        letters > 0 && rest.get(letters) == Some(&b'[')
+    };
+    if let Some(rest) = text.strip_prefix(b";") {
+        return property_after(rest);
+    }
+    head.iter().enumerate().any(|(i, &b)| {
+        b == b'('
+            && head[i + 1..]
+                .trim_ascii_start()
+                .strip_prefix(b";")
+                .is_some_and(property_after)
+    })
 }
 
 /// `head` past a UTF-8 byte-order mark and white space: where a text record's first

@@ -72,6 +72,10 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         b"\\HS\r\n\\[GIBOKIND=Korea\\]",
         b"\n[Header]\nVer=UGF3",
         b"\x00\x01binary",
+        // Fox's file without its `(`, and a game after text
+        b";GM[1]FF[4]SZ[19]AP[foxwq];B[pd])",
+        b"Downloaded from KGS\n(;GM[1]SZ[19];B[pd])",
+        b"Kim (9d) vs Lee\r\n( ; FF[4]",
     ] {
         assert!(is_record_or_archive(head), "{:?}", bytes_text(head));
     }
@@ -85,6 +89,8 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         b"\n\n",
         b"games/a.sgf\n",
         b"(1) Honinbo/game.sgf\n",
+        b";games/a.sgf\n",
+        b"a (;b).sgf\n",
         b"(;",
     ] {
         let record = head == b"(;";
