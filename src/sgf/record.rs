@@ -966,41 +966,126 @@ fn normalise_handicap(
     (0, HandicapSource::None)
 }
 
-/// Days since 1970-01-01 of the first full date (`YYYY-MM-DD`, also with `/` or `.`) in a `DT`
-/// value such as `2006-01-02,03` or `2006-01-02 [Round 1]`.
+/// Days since 1970-01-01 of the first full date in a `DT` value: a four-digit year, the month
+/// and the day, joined by `-`, `/` or `.` (`2006-01-02,03`, `2006/1/2`, `Round 3, 2006-10-01`)
+/// or written with the year and month signs of Chinese, Japanese and Korean
+/// (`2006年10月1日`, `2006년 10월 1일`), or eight digits (`20061001`); else the day first and
+/// the year last, joined by `.` or `-` (`01.08.2001`, `9-09-2000`: never `/`, which an
+/// American writes month first); else an English month's name between the day and the year
+/// (`August 1, 2001`, `1 Aug 2001`). A year of two digits (`94-03-12`) is no full date.
 pub fn parse_first_date(raw: &str) -> Option<i32> {
-    let s = raw.trim();
-    let mut nums = [0i32; 3];
-    let mut count = 0;
-    let mut cur: Option<i32> = None;
-    let mut digits = 0;
-    for c in s.chars().chain(std::iter::once(' ')) {
-        if let Some(d) = c.to_digit(10) {
-            cur = Some(cur.unwrap_or(0).saturating_mul(10).saturating_add(d as i32));
-            digits += 1;
+    year_first_date(raw)
+        .or_else(|| day_first_date(raw))
+        .or_else(|| named_month_date(raw))
+}
+
+/// The runs of ASCII digits in `raw`, as (start, end) byte offsets.
+fn digit_runs(raw: &str) -> Vec<(usize, usize)> {
+    let b = raw.as_bytes();
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            runs.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    runs
+}
+
+/// `D.M.YYYY` or `D-M-YYYY`, the first such date that is one.
+fn day_first_date(raw: &str) -> Option<i32> {
+    let runs = digit_runs(raw);
+    let short = |r: &(usize, usize)| (1..=2).contains(&(r.1 - r.0));
+    let number = |r: &(usize, usize)| raw[r.0..r.1].parse::<i32>().ok();
+    runs.windows(3).find_map(|w| {
+        let [d, m, y] = w else { return None };
+        let sep = &raw[d.1..m.0];
+        let ok = short(d)
+            && short(m)
+            && y.1 - y.0 == 4
+            && matches!(sep, "." | "-")
+            && &raw[m.1..y.0] == sep;
+        if ok {
+            days_from_civil(number(y)?, number(m)?, number(d)?)
+        } else {
+            None
+        }
+    })
+}
+
+/// An English month's name, full or its first three letters, between the day and a
+/// four-digit year (`August 1, 2001`, `1 Aug 2001`).
+fn named_month_date(raw: &str) -> Option<i32> {
+    const MONTHS: [&str; 12] = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ];
+    let lower = raw.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let day = |w: &str| (w.len() <= 2).then(|| w.parse::<i32>().ok()).flatten();
+    let year = |w: &str| (w.len() == 4).then(|| w.parse::<i32>().ok()).flatten();
+    (0..words.len()).find_map(|t| {
+        let w = words[t];
+        let month = MONTHS
+            .iter()
+            .position(|m| w == *m || (w.len() == 3 && m.starts_with(w)))?
+            as i32
+            + 1;
+        let after = |k: usize| words.get(t + k).copied();
+        let (d, y) = match (after(1).and_then(day), after(2).and_then(year)) {
+            (Some(d), Some(y)) => (d, y),
+            _ => (
+                t.checked_sub(1).and_then(|b| day(words[b]))?,
+                after(1).and_then(year)?,
+            ),
+        };
+        days_from_civil(y, month, d)
+    })
+}
+
+/// `YYYY-MM-DD` and its other spellings (see [`parse_first_date`]), the first that is a date.
+fn year_first_date(raw: &str) -> Option<i32> {
+    let runs = digit_runs(raw);
+    let number = |(s, e): (usize, usize)| raw[s..e].parse::<i32>().ok();
+    // the text between two runs, spaces dropped, is one of `signs`
+    let joined = |a: (usize, usize), b: (usize, usize), signs: &[&str]| {
+        let between = raw[a.1..b.0].trim();
+        signs.contains(&between)
+    };
+    let short = |r: (usize, usize)| (1..=2).contains(&(r.1 - r.0));
+    for (k, &run) in runs.iter().enumerate() {
+        let len = run.1 - run.0;
+        if len == 8 {
+            let v = number(run)?;
+            if let Some(day) = days_from_civil(v / 10000, v / 100 % 100, v % 100) {
+                return Some(day);
+            }
             continue;
         }
-        if let Some(v) = cur.take() {
-            if count == 0 && digits != 4 {
-                return None;
+        let (Some(&month), Some(&day)) = (runs.get(k + 1), runs.get(k + 2)) else {
+            continue;
+        };
+        if len == 4
+            && short(month)
+            && short(day)
+            && joined(run, month, &["-", "/", ".", "年", "년"])
+            && joined(month, day, &["-", "/", ".", "月", "월"])
+        {
+            if let Some(d) = days_from_civil(number(run)?, number(month)?, number(day)?) {
+                return Some(d);
             }
-            nums[count] = v;
-            count += 1;
-            if count == 3 {
-                break;
-            }
-            if !matches!(c, '-' | '/' | '.') {
-                return None;
-            }
-        } else if count > 0 {
-            return None;
         }
-        digits = 0;
     }
-    if count < 3 {
-        return None;
-    }
-    days_from_civil(nums[0], nums[1], nums[2])
+    None
 }
 
 fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
@@ -1083,6 +1168,27 @@ mod tests {
         assert_eq!(parse_first_date("2006-02-30"), None);
         assert_eq!(parse_first_date("2006"), None);
         assert_eq!(parse_first_date("06-01-02"), None);
+        // the first full date anywhere in the value, however written
+        assert_eq!(parse_first_date("Round 3, 2006-01-02"), Some(13150));
+        assert_eq!(parse_first_date("2006年1月2日"), Some(13150));
+        assert_eq!(parse_first_date("2006년 1월 2일 (일)"), Some(13150));
+        assert_eq!(parse_first_date("20060102"), Some(13150));
+        assert_eq!(parse_first_date("2006-13-40, 2006-01-02"), Some(13150));
+        assert_eq!(parse_first_date("12th and 13th march 94"), None);
+        assert_eq!(parse_first_date("2006-01"), None);
+        assert_eq!(parse_first_date("2006-1-2-3"), Some(13150));
+        assert_eq!(parse_first_date("12006-01-02"), None);
+        assert_eq!(parse_first_date("2006 01 02"), None);
+        // the day first, the year last; an English month's name
+        assert_eq!(parse_first_date("02.01.2006"), Some(13150));
+        assert_eq!(parse_first_date("2-01-2006"), Some(13150));
+        assert_eq!(parse_first_date("01/02/2006"), None);
+        assert_eq!(parse_first_date("02.01-2006"), None);
+        assert_eq!(parse_first_date("January 2, 2006"), Some(13150));
+        assert_eq!(parse_first_date("2 Jan 2006"), Some(13150));
+        assert_eq!(parse_first_date("Sun, 2 January 2006 10:00"), Some(13150));
+        assert_eq!(parse_first_date("May 2006"), None);
+        assert_eq!(parse_first_date("12th and 13th march 94"), None);
     }
 
     #[test]
