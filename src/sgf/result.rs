@@ -119,6 +119,13 @@ pub fn parse_result(raw: &str) -> GameResult {
         }
         _ => {}
     }
+    // `Draw (jigo)`, `jigo.`: only words for a draw
+    let mut words = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty());
+    if words.clone().next().is_some() && words.all(|w| matches!(w, "draw" | "jigo" | "tie")) {
+        return GameResult::new(raw, Winner::Draw, ResultKind::Draw, Some(0.0));
+    }
     if let Some(r) = parse_cjk(raw, s) {
         return r;
     }
@@ -159,6 +166,10 @@ pub fn parse_result(raw: &str) -> GameResult {
                 // a unit written out is points, never Fox's stones
                 return counted_points(raw, winner, m);
             }
+        }
+        // a margin written as Chinese, Japanese or Korean write it: `B+3目半`, `W+半目`
+        if let Some((m, in_stones)) = cjk_margin(rest).filter(|&(m, _)| m > 0.0) {
+            return counted(raw, winner, m, in_stones);
         }
         return GameResult::new(raw, winner, ResultKind::Unknown, None);
     }
@@ -211,9 +222,10 @@ fn strip_point_unit(m: &str) -> &str {
 /// (White resigned)`, `Black resigns`, `White lost on time`. The colour a sentence begins
 /// with is its subject: it won when the sentence says so, and lost when it resigned or lost.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
-    let (subject, other) = if lower.starts_with("black") {
+    // the colour in full or as its letter (`B wins`, `W resigned`)
+    let (subject, other) = if lower.starts_with("black") || lower.starts_with("b ") {
         (Winner::Black, Winner::White)
-    } else if lower.starts_with("white") {
+    } else if lower.starts_with("white") || lower.starts_with("w ") {
         (Winner::White, Winner::Black)
     } else {
         return None;
@@ -269,8 +281,8 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
         _ => return None,
     };
     let mut rest = chars.as_str().trim();
-    // `黑方`, `黒番`, `白の`: the side's name
-    if let Some(r) = rest.strip_prefix(['方', '番', 'の']) {
+    // `黑方`, `黑棋`, `黒番`, `白の`: the side's name
+    if let Some(r) = rest.strip_prefix(['方', '棋', '番', 'の']) {
         rest = r.trim();
     }
     // the word for winning: before the margin in Chinese, after it in Japanese and Korean
@@ -295,6 +307,16 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     if rest.is_empty() {
         return Some(GameResult::new(raw, winner, ResultKind::Unknown, None));
     }
+    // a margin not read still leaves the winner the text names
+    Some(match cjk_margin(rest) {
+        Some((margin, in_stones)) => counted(raw, winner, margin, in_stones),
+        None => GameResult::new(raw, winner, ResultKind::Unknown, None),
+    })
+}
+
+/// A margin as Chinese, Japanese and Korean write it (`3目半`, `半目`, `2又3/4子`, `七目半`,
+/// `3집반`), and whether it is in stones (子).
+fn cjk_margin(rest: &str) -> Option<(f64, bool)> {
     // Korean's point and half are Chinese's 目 and 半
     let rest = rest.replace('집', "目").replace('반', "半");
     // a half after the unit: `1目半` is 1½ points, `1子半` 1½ stones
@@ -316,13 +338,8 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     if and_a_half {
         number.push_str(" 1/2");
     }
-    // a margin not read still leaves the winner the text names
-    Some(
-        match parse_number(&number).or_else(|| cjk_number(&number)) {
-            Some(margin) => counted(raw, winner, margin, in_stones),
-            None => GameResult::new(raw, winner, ResultKind::Unknown, None),
-        },
-    )
+    let margin = parse_number(&number).or_else(|| cjk_number(&number))?;
+    Some((margin, in_stones))
 }
 
 /// A margin in CJK numerals, whole numbers and fractions separated by spaces: `七`, `二十三`,
@@ -565,6 +582,10 @@ mod tests {
         check("Black wins by 3.5", Black, Score, Some(3.5));
         check("White won by 2.5 points.", White, Score, Some(2.5));
         check("Black wins", Black, ResultKind::Unknown, None);
+        // the colour as its letter
+        check("B wins", Black, ResultKind::Unknown, None);
+        check("W wins by 2.5", White, Score, Some(2.5));
+        check("B resigned", White, Resign, None);
         // points written out: a quarter is no count, never stones (`KM[5 1/2]` beside it)
         check(
             "black wins by 5 3/4 points",
@@ -586,6 +607,14 @@ mod tests {
         check("W+1.75 points", White, ResultKind::Unknown, None);
         check("W+Jigo", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("B+Draw", Winner::Draw, ResultKind::Draw, Some(0.0));
+        check("Draw (jigo)", Winner::Draw, ResultKind::Draw, Some(0.0));
+        check("jigo.", Winner::Draw, ResultKind::Draw, Some(0.0));
+        // a margin as Chinese, Japanese or Korean write it
+        check("B+3目半", Black, Score, Some(3.5));
+        check("W+半目", White, Score, Some(0.5));
+        check("W+3집반", White, Score, Some(3.5));
+        check("B+2又3/4子", Black, Score, Some(5.5));
+        check("B+xyz", Black, ResultKind::Unknown, None);
         check("W+Repetition", White, Forfeit, None);
         // two results in one text: no winner said
         check("B+1.5 ? W+timeout", Unknown, ResultKind::Unknown, None);
@@ -625,6 +654,8 @@ mod tests {
         check("黑中盤勝", Black, Resign, None);
         check("黑不計點勝", Black, Resign, None);
         check("黑方中盘胜", Black, Resign, None);
+        check("黑棋中盘胜", Black, Resign, None);
+        check("白棋胜3.5目", White, Score, Some(3.5));
         assert_eq!(cjk_integer("一百二十"), Some(120));
         assert_eq!(cjk_integer("十五"), Some(15));
         assert_eq!(cjk_integer("目"), None);
