@@ -175,7 +175,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "white", Text, "White player (PW).", move |r| rec(r).and_then(|g| g.white.as_deref()).into()),
         col(I, "black_rank", Text, "BR.", move |r| rec(r).and_then(|g| g.black_rank.as_deref()).into()),
         col(I, "white_rank", Text, "WR.", move |r| rec(r).and_then(|g| g.white_rank.as_deref()).into()),
-        col(I, "date", Date, "First full date in DT (year-month-day; a one-digit month or day is read too: 2000-7-19); NULL when DT has none.", move |r| rec(r).and_then(|g| g.date).map_or(Cell::Null, Cell::Date)),
+        col(I, "date", Date, "First full date in DT: a four-digit year, the month and the day joined by -, / or . (a one-digit month or day is read too: 2000-7-19), or with the signs 年 月 (日) or 년 월 (일), or eight digits (20001019); else the day first and the year last joined by . or - (19.10.2000; never /, which may put the month first), else an English month name between the day and the year (October 19, 2000); text around it is passed over (Round 3, 2006-10-01). NULL when DT has none (a two-digit year is none).", move |r| rec(r).and_then(|g| g.date).map_or(Cell::Null, Cell::Date)),
         col(I, "date_raw", Text, "DT as written.", move |r| rec(r).and_then(|g| g.date_raw.as_deref()).into()),
         col(I, "event", Text, "EV.", move |r| rec(r).and_then(|g| g.event.as_deref()).into()),
         col(I, "application", Text, "AP (name:version); for a record read from another program's format, the format: `Tygem GIB`, `WBaduk NGF` or `Pandanet UGF`.", move |r| rec(r).and_then(|g| g.application.as_deref()).into()),

@@ -50,24 +50,55 @@ impl RulesetId {
 
     /// Recognise a ruleset from an SGF `RU` value or a command-line name, with the aliases seen
     /// in real archives ("Japanese", "jp", "GOE", "Ing Goe", "NZ", "Tromp/Taylor", "AGA",
-    /// "Chinese", "cn", "Korean", "kr", …). Case and punctuation are ignored. `None` when unknown.
+    /// "Chinese", "cn", "Korean", "kr", …). Case and punctuation are ignored, and so are a
+    /// year after the name ("Korean 2003", "AGA 2004") and words after a ruleset's full name
+    /// ("Japanese (IGS)"). `None` when unknown.
     pub fn from_name(raw: &str) -> Option<RulesetId> {
         let key: String = raw
             .chars()
             .filter(|c| c.is_alphanumeric())
             .flat_map(|c| c.to_lowercase())
             .collect();
-        let id = match key.as_str() {
-            "chinese" | "cn" | "chn" | "china" | "zh" | "chineserules" | "chinese2002"
-            | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" => {
-                RulesetId::Chinese
+        if let Some(id) = Self::from_key(&key) {
+            return Some(id);
+        }
+        // a year after the name
+        let name = key.trim_end_matches(|c: char| c.is_ascii_digit());
+        if key.len() - name.len() == 4 {
+            if let Some(id) = Self::from_key(name) {
+                return Some(id);
             }
+        }
+        // words after a full name, of one word or two
+        let lower = raw.to_lowercase();
+        let words: Vec<&str> = lower
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect();
+        (1..=2.min(words.len())).find_map(|n| match words[..n].concat().as_str() {
+            "chinese" => Some(RulesetId::Chinese),
+            "japanese" => Some(RulesetId::Japanese),
+            "korean" => Some(RulesetId::Korean),
+            "newzealand" => Some(RulesetId::Nz),
+            "tromptaylor" => Some(RulesetId::TrompTaylor),
+            _ => None,
+        })
+    }
+
+    /// The ruleset `key` names (lower case, letters and digits only), as written.
+    fn from_key(key: &str) -> Option<RulesetId> {
+        let id = match key {
+            "chinese" | "cn" | "chn" | "china" | "zh" | "chineserules" | "chinese2002"
+            | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" | "中國"
+            | "中國規則" => RulesetId::Chinese,
             "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
-            | "nihonkiin" | "日本" | "日本规则" | "日本ルール" => RulesetId::Japanese,
+            | "nihonkiin" | "日本" | "日本规则" | "日本規則" | "日本ルール" => {
+                RulesetId::Japanese
+            }
             "korean" | "kr" | "kor" | "ko" | "korea" | "koreanrules" | "한국" | "韩国"
-            | "韩国规则" => RulesetId::Korean,
+            | "韩国规则" | "韓國" | "韓國規則" | "한국규칙" => RulesetId::Korean,
             "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "应氏"
-            | "应氏规则" | "計點制" => RulesetId::Ing,
+            | "应氏规则" | "應氏" | "應氏規則" | "計點制" => RulesetId::Ing,
             "aga" | "american" | "agarules" | "usa" | "us" => RulesetId::Aga,
             "nz" | "newzealand" | "nzrules" | "newzealandrules" => RulesetId::Nz,
             "tromptaylor" | "tt" | "tromp" | "tromptaylorrules" => RulesetId::TrompTaylor,
@@ -261,10 +292,21 @@ mod tests {
             ("Korean", RulesetId::Korean),
             ("korean rules", RulesetId::Korean),
             ("Japanese rules", RulesetId::Japanese),
+            // a year, words after a full name, traditional characters
+            ("Korean 2003", RulesetId::Korean),
+            ("AGA 2004", RulesetId::Aga),
+            ("Japanese (IGS)", RulesetId::Japanese),
+            ("Chinese, komi 7.5", RulesetId::Chinese),
+            ("中國規則", RulesetId::Chinese),
+            ("日本規則", RulesetId::Japanese),
+            ("韓國規則", RulesetId::Korean),
+            ("應氏規則", RulesetId::Ing),
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
         }
-        assert_eq!(RulesetId::from_name("Stone Age"), None);
+        for unknown in ["Stone Age", "BGA", "AGA 20", "nz2", "Koreanish"] {
+            assert_eq!(RulesetId::from_name(unknown), None, "{unknown}");
+        }
     }
 
     #[test]
