@@ -373,15 +373,21 @@ impl Explained {
             (None, Some(raw)) => format!("unknown (written {raw:?}{})", quirk(r.komi_quirk)),
             (None, None) => "(none recorded)".to_string(),
         };
-        let policy = match (self.komi_policy, r.handicap >= 2) {
-            (KomiPolicy::Standard, false) => {
+        // as `scoring::komi_for` chooses it
+        let recorded = r.komi.is_some();
+        let policy = match (self.komi_policy, r.handicap >= 2, recorded) {
+            (KomiPolicy::Recorded, _, true) => {
+                "the scores below use the recorded komi under every ruleset"
+            }
+            (_, true, true) => "the scores below use the recorded komi (handicap game)",
+            (_, true, false) => {
+                "the scores below use a komi of 0 (handicap game, no komi recorded)"
+            }
+            (KomiPolicy::Standard, false, _) => {
                 "the scores below use each ruleset's standard komi (even game)"
             }
-            (KomiPolicy::Standard, true) => {
-                "the scores below use the recorded komi (handicap game)"
-            }
-            (KomiPolicy::Recorded, _) => {
-                "the scores below use the recorded komi under every ruleset"
+            (KomiPolicy::Recorded, false, false) => {
+                "the scores below use each ruleset's standard komi (no komi recorded)"
             }
         };
         let _ = writeln!(out, "komi:      {komi}; {policy}");

@@ -999,3 +999,48 @@ fn a_mid_game_pass_is_explained_towards_the_side_it_helps() {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
 }
+
+/// The komi line says the komi the scores use, as the scorer chooses it: a handicap game
+/// without a recorded komi is scored with none, and `--komi recorded` without one falls back
+/// to each ruleset's standard komi.
+#[test]
+fn explain_names_the_komi_the_scores_use() {
+    let says = |sgf: &str, policy: KomiPolicy, komi_line: &str| {
+        let e = explain_bytes("komi.sgf", sgf.as_bytes(), 0, policy).unwrap();
+        let text = e.text();
+        assert!(text.contains(komi_line), "missing {komi_line:?} in\n{text}");
+    };
+    let handicap = "(;GM[1]SZ[9]HA[2]AB[cc][gg];W[ee])";
+    let even = "(;GM[1]SZ[9];B[cc];W[ee])";
+    let (standard, recorded) = (KomiPolicy::Standard, KomiPolicy::Recorded);
+    for policy in [standard, recorded] {
+        says(
+            handicap,
+            policy,
+            "komi:      (none recorded); the scores below use a komi of 0 (handicap game, no \
+             komi recorded)",
+        );
+    }
+    says(
+        even,
+        recorded,
+        "komi:      (none recorded); the scores below use each ruleset's standard komi (no \
+         komi recorded)",
+    );
+    says(
+        "(;GM[1]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee])",
+        standard,
+        "komi:      0.5; the scores below use the recorded komi (handicap game)",
+    );
+    says(
+        "(;GM[1]SZ[9]KM[6.5];B[cc];W[ee])",
+        recorded,
+        "komi:      6.5; the scores below use the recorded komi under every ruleset",
+    );
+    says(
+        even,
+        standard,
+        "komi:      (none recorded); the scores below use each ruleset's standard komi (even \
+         game)",
+    );
+}
