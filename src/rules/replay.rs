@@ -159,7 +159,8 @@ pub struct ReplayReport {
     /// The last two move events are passes.
     pub ended_by_passes: bool,
     /// Some board move recreated an earlier whole-board position (positional repeat) without
-    /// being a simple-ko recapture or a single-stone suicide, and with no two consecutive
+    /// being a simple-ko recapture or a suicide (which Japanese and Korean rules forbid), and
+    /// with no two consecutive
     /// passes since that position last stood: a cycle such as triple ko, a "no result" under
     /// Japanese/Korean rules when neither side leaves it (a ko retaken after both passed, the
     /// game over, is none). Not itself a violation.
@@ -440,7 +441,8 @@ impl Replayer {
             let single_suicide = out.suicided == 1;
             let multi_suicide = out.suicided > 1;
             let ko_recapture = ko_before == Some((p, opponent)) && out.captured == 1;
-            if seen && no_ending_since && !single_suicide && !ko_recapture {
+            // a multi-stone suicide is no move of the rules that call a cycle no result
+            if seen && no_ending_since && !single_suicide && !multi_suicide && !ko_recapture {
                 repetition = true;
             }
             if !(single_suicide || multi_suicide || ko_recapture || seen) {
