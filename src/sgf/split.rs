@@ -68,25 +68,52 @@ fn opens_game(b: &[u8], at: usize) -> bool {
     }
 }
 
-/// Whether the text at `at` (a `(` or `;`, whitespace allowed after it) begins a game's root
-/// node: its first property is `GM` or `FF`, as no node of a game's main line or variations
-/// carries it.
-fn root_node_at(b: &[u8], at: usize) -> bool {
-    let mut j = at;
-    if b.get(j) == Some(&b'(') {
-        j += 1;
+/// The node that begins at `at` (a `(` or `;`, whitespace allowed after it): `None` when no
+/// property follows the `;` (`) ;` at the end of a file), else whether it is a game's root
+/// node, one with `GM` or `FF` among its first properties (`;GM[1]…`, Fox's `;CA[UTF-8]GM[1]…`),
+/// as no node of a game's main line or variations carries them. Looks at one node at most.
+fn node_at(b: &[u8], at: usize) -> Option<bool> {
+    // (from at most the end: an escape or an unclosed value may step past it)
+    let blank = |j: usize| {
+        let mut j = j.min(b.len());
         while j < b.len() && b[j].is_ascii_whitespace() {
             j += 1;
         }
+        j
+    };
+    let mut j = at;
+    if b.get(j) == Some(&b'(') {
+        j = blank(j + 1);
     }
     if b.get(j) != Some(&b';') {
-        return false;
+        return None;
     }
-    j += 1;
-    while j < b.len() && b[j].is_ascii_whitespace() {
-        j += 1;
+    j = blank(j + 1);
+    let mut properties = 0;
+    while properties < 32 {
+        let ident = j;
+        while j < b.len() && b[j].is_ascii_alphabetic() {
+            j += 1;
+        }
+        let name = &b[ident..j];
+        j = blank(j);
+        if name.is_empty() || b.get(j) != Some(&b'[') {
+            break;
+        }
+        if name == b"GM" || name == b"FF" {
+            return Some(true);
+        }
+        properties += 1;
+        // its values, each `[…]` with `\` escapes
+        while b.get(j) == Some(&b'[') {
+            j += 1;
+            while j < b.len() && b[j] != b']' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            j = blank(j + 1);
+        }
     }
-    matches!(b.get(j..j + 3), Some(b"GM[" | b"FF["))
+    (properties > 0).then_some(false)
 }
 
 /// The offset of the first non-whitespace byte from `from`, if any.
@@ -151,7 +178,11 @@ pub fn scan(text: &str) -> Scan {
                 ident_start = None;
                 // A game that a collection's next game begins inside was cut short: it ends
                 // here, unclosed, and the next one is a game of its own.
-                if depth > 0 && root_node_at(b, i) {
+                // (the game has a root and a move at least, `((;GM[1]…))` being one game
+                // wrapped, and went no deeper than here: `(;FF[4](;GM[1]…)(;GM[1]…))` is a
+                // tree whose variations are games)
+                let open = |g: &GameSpan| g.nodes >= 2 && g.max_depth == depth;
+                if depth > 0 && cur.as_ref().is_some_and(open) && node_at(b, i) == Some(true) {
                     if let Some(mut g) = cur.take() {
                         g.end = i;
                         g.unclosed = depth;
@@ -191,9 +222,12 @@ pub fn scan(text: &str) -> Scan {
                 if depth == 0 {
                     out.stray_close_at.get_or_insert(i);
                 } else if depth == 1
-                    && next_non_blank(b, i + 1).is_some_and(|j| b[j] == b';' && !root_node_at(b, j))
+                    && cur.as_ref().is_some_and(|g| g.max_depth == 1)
+                    && next_non_blank(b, i + 1)
+                        .is_some_and(|j| b[j] == b';' && node_at(b, j) == Some(false))
                 {
-                    // `…;W[dp]);B[dd];W[pp])`: the game goes on after this `)`
+                    // `…;W[dp]);B[dd];W[pp])`: the game goes on after this `)` (a game with
+                    // variations could not: no node follows them)
                     if let Some(g) = cur.as_mut() {
                         g.early_closes.push(i);
                     }
@@ -233,9 +267,10 @@ pub fn scan(text: &str) -> Scan {
     if out.games.is_empty() {
         out.leading_text = b.iter().filter(|c| !c.is_ascii_whitespace()).count();
     } else if let Some(last) = out.games.last() {
+        // control bytes are no text (a DOS end-of-file `\x1A`, NUL padding)
         out.trailing_text = b[last.end..]
             .iter()
-            .filter(|c| !c.is_ascii_whitespace())
+            .filter(|c| c.is_ascii_graphic() || **c >= 0x80)
             .count();
     }
     out
@@ -377,10 +412,39 @@ mod tests {
         assert_eq!(s.games.len(), 2);
         assert_eq!((s.games[0].end, s.games[0].unclosed), (21, 2));
         assert_eq!((s.games[1].start, s.games[1].unclosed), (21, 0));
-        // a variation's node is no root; a `;` after a game that is a root stays outside it
+        // a variation's node is no root; a `;` after a game that is a root stays outside it,
+        // with `GM` first or not (a Fox game run on after another)
         assert_eq!(scan("(;GM[1];B[aa](;W[bb])(;W[cc]))").games.len(), 1);
-        let s = scan("(;GM[1];B[aa]);GM[1];B[bb])");
-        assert_eq!((s.games.len(), s.games[0].early_closes.len()), (1, 0));
+        for after in [";GM[1];B[bb])", "\n;CA[UTF-8]GM[1];B[bb])", " ;"] {
+            let s = scan(&format!("(;GM[1];B[aa]){after}"));
+            assert_eq!(
+                (s.games.len(), s.games[0].early_closes.len()),
+                (1, 0),
+                "{after}"
+            );
+            assert!(s.trailing_text > 0, "{after}");
+        }
+        // a game wrapped in parentheses, or whose variations are games, is one tree
+        for one in [
+            "((;GM[1]FF[4]SZ[19];B[pd];W[dp]))",
+            "(;FF[4](;GM[1];B[pd])(;GM[1];B[dd];W[pp]))",
+        ] {
+            let s = scan(one);
+            assert_eq!((s.games.len(), s.games[0].unclosed), (1, 0), "{one}");
+        }
+        // no node follows a game's variations: its `)` is no early one
+        let s = scan("(;GM[1];B[pd](;W[dp])(;W[dd]));B[aa])");
+        assert_eq!(s.games[0].early_closes, Vec::<usize>::new());
+        // control bytes after the last game are no text
+        assert_eq!(scan("(;GM[1];B[aa])\r\n\x1a\0\0").trailing_text, 0);
+        // a node cut off in its value or its escape ends the look at it
+        for cut in [
+            "(;GM[1];B[aa]);C[x\\",
+            "(;GM[1];B[aa]);C[x",
+            "(;GM[1];B[aa]\n(;C[x\\",
+        ] {
+            let _ = scan(cut);
+        }
     }
 
     #[test]
