@@ -970,9 +970,10 @@ fn normalise_handicap(
 /// and the day, joined by `-`, `/` or `.` (`2006-01-02,03`, `2006/1/2`, `Round 3, 2006-10-01`)
 /// or written with the year and month signs of Chinese, Japanese and Korean
 /// (`2006年10月1日`, `2006년 10월 1일`), or eight digits (`20061001`); else the day first and
-/// the year last, joined by `.` or `-` (`01.08.2001`, `9-09-2000`: never `/`, which an
-/// American writes month first); else an English month's name between the day and the year
-/// (`August 1, 2001`, `1 Aug 2001`). A year of two digits (`94-03-12`) is no full date.
+/// the year last, joined by `.` (`01.08.2001`; never by `-` or `/`, which an American writes
+/// month first, nor as the last day of a range, `28.-30.12.2006`); else an English month's name
+/// between the day and the year (`August 1, 2001`, `1 Aug 2001`, `Sun, 1 Aug 2001`; not
+/// `Round 5 March 2006`). A year of two digits (`94-03-12`) is no full date.
 pub fn parse_first_date(raw: &str) -> Option<i32> {
     year_first_date(raw)
         .or_else(|| day_first_date(raw))
@@ -998,19 +999,34 @@ fn digit_runs(raw: &str) -> Vec<(usize, usize)> {
     runs
 }
 
-/// `D.M.YYYY` or `D-M-YYYY`, the first such date that is one.
+/// `D.M.YYYY`, the first such date that is one and no range's last day.
 fn day_first_date(raw: &str) -> Option<i32> {
     let runs = digit_runs(raw);
     let short = |r: &(usize, usize)| (1..=2).contains(&(r.1 - r.0));
     let number = |r: &(usize, usize)| raw[r.0..r.1].parse::<i32>().ok();
-    runs.windows(3).find_map(|w| {
-        let [d, m, y] = w else { return None };
-        let sep = &raw[d.1..m.0];
+    // the text before the day: no letter or digit against it (`v1.2.2006`), and no number
+    // that only punctuation parts from it (`28.-30.12.2006`, `1.2.3.2006`)
+    let alone = |k: usize| {
+        let d = runs[k];
+        let before = raw[..d.0].trim_end_matches([' ', '-', '.', '/']);
+        let against = raw[..d.0]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric);
+        !against
+            && !before
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_digit())
+    };
+    (0..runs.len().saturating_sub(2)).find_map(|k| {
+        let (d, m, y) = (&runs[k], &runs[k + 1], &runs[k + 2]);
         let ok = short(d)
             && short(m)
             && y.1 - y.0 == 4
-            && matches!(sep, "." | "-")
-            && &raw[m.1..y.0] == sep;
+            && &raw[d.1..m.0] == "."
+            && &raw[m.1..y.0] == "."
+            && alone(k);
         if ok {
             days_from_civil(number(y)?, number(m)?, number(d)?)
         } else {
@@ -1023,8 +1039,18 @@ fn day_first_date(raw: &str) -> Option<i32> {
 /// four-digit year (`August 1, 2001`, `1 Aug 2001`).
 fn named_month_date(raw: &str) -> Option<i32> {
     const MONTHS: [&str; 12] = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
     ];
     let lower = raw.to_ascii_lowercase();
     let words: Vec<&str> = lower
@@ -1041,12 +1067,33 @@ fn named_month_date(raw: &str) -> Option<i32> {
             as i32
             + 1;
         let after = |k: usize| words.get(t + k).copied();
+        // the day before the month only at the start or after a weekday: `Round 5 March
+        // 2006` names a round
+        const WEEKDAYS: [&str; 14] = [
+            "mon",
+            "tue",
+            "wed",
+            "thu",
+            "fri",
+            "sat",
+            "sun",
+            "monday",
+            "tuesday",
+            "wednesday",
+            "thursday",
+            "friday",
+            "saturday",
+            "sunday",
+        ];
         let (d, y) = match (after(1).and_then(day), after(2).and_then(year)) {
             (Some(d), Some(y)) => (d, y),
-            _ => (
-                t.checked_sub(1).and_then(|b| day(words[b]))?,
-                after(1).and_then(year)?,
-            ),
+            _ => {
+                let b = t.checked_sub(1)?;
+                if b > 0 && !WEEKDAYS.contains(&words[b - 1]) {
+                    return None;
+                }
+                (day(words[b])?, after(1).and_then(year)?)
+            }
         };
         days_from_civil(y, month, d)
     })
@@ -1181,9 +1228,24 @@ mod tests {
         assert_eq!(parse_first_date("2006 01 02"), None);
         // the day first, the year last; an English month's name
         assert_eq!(parse_first_date("02.01.2006"), Some(13150));
-        assert_eq!(parse_first_date("2-01-2006"), Some(13150));
-        assert_eq!(parse_first_date("01/02/2006"), None);
-        assert_eq!(parse_first_date("02.01-2006"), None);
+        assert_eq!(parse_first_date("Game 2, 02.01.2006"), Some(13150));
+        // a `-` or `/` date with the year last may put the month first; a range's last day,
+        // or a day against a letter, is not the first date
+        for none in [
+            "2-01-2006",
+            "01/02/2006",
+            "02.01-2006",
+            "28.-30.12.2006",
+            "1-3.10.2006",
+            "1./2.10.2006",
+            "1.2.3.2006",
+            "v1.2.2006",
+            "2006-13-01-2007",
+            "Round 5 March 2006",
+            "Round 5, Mar 2006",
+        ] {
+            assert_eq!(parse_first_date(none), None, "{none}");
+        }
         assert_eq!(parse_first_date("January 2, 2006"), Some(13150));
         assert_eq!(parse_first_date("2 Jan 2006"), Some(13150));
         assert_eq!(parse_first_date("Sun, 2 January 2006 10:00"), Some(13150));
