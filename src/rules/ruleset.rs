@@ -69,20 +69,29 @@ impl RulesetId {
                 return Some(id);
             }
         }
-        // words after a full name, of one word or two
+        // words after a full name, of one word or two, when none of them names another
+        // ruleset (`Japanese/Chinese`, `Chinese (Japanese scoring)`: no one ruleset) or
+        // Taiwan, whose Chinese rules are Ing's
         let lower = raw.to_lowercase();
         let words: Vec<&str> = lower
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
             .collect();
-        (1..=2.min(words.len())).find_map(|n| match words[..n].concat().as_str() {
-            "chinese" => Some(RulesetId::Chinese),
-            "japanese" => Some(RulesetId::Japanese),
-            "korean" => Some(RulesetId::Korean),
-            "newzealand" => Some(RulesetId::Nz),
-            "tromptaylor" => Some(RulesetId::TrompTaylor),
-            _ => None,
-        })
+        let (n, id) = (1..=2.min(words.len())).find_map(|n| {
+            let id = match words[..n].concat().as_str() {
+                "chinese" => RulesetId::Chinese,
+                "japanese" => RulesetId::Japanese,
+                "korean" => RulesetId::Korean,
+                "newzealand" => RulesetId::Nz,
+                "tromptaylor" => RulesetId::TrompTaylor,
+                _ => return None,
+            };
+            Some((n, id))
+        })?;
+        let other = |w: &&str| {
+            matches!(*w, "taipei" | "taiwan") || Self::from_key(w).is_some_and(|o| o != id)
+        };
+        (!words[n..].iter().any(other)).then_some(id)
     }
 
     /// The ruleset `key` names (lower case, letters and digits only), as written.
@@ -304,7 +313,18 @@ mod tests {
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
         }
-        for unknown in ["Stone Age", "BGA", "AGA 20", "nz2", "Koreanish"] {
+        for unknown in [
+            "Stone Age",
+            "BGA",
+            "AGA 20",
+            "nz2",
+            "Koreanish",
+            "Japanese/Chinese",
+            "Japanese or Chinese",
+            "Chinese (Japanese scoring)",
+            "Chinese Taipei",
+            "Chinese-Ing",
+        ] {
             assert_eq!(RulesetId::from_name(unknown), None, "{unknown}");
         }
     }

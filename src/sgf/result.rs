@@ -222,10 +222,18 @@ fn strip_point_unit(m: &str) -> &str {
 /// (White resigned)`, `Black resigns`, `White lost on time`. The colour a sentence begins
 /// with is its subject: it won when the sentence says so, and lost when it resigned or lost.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
-    // the colour in full or as its letter (`B wins`, `W resigned`)
-    let (subject, other) = if lower.starts_with("black") || lower.starts_with("b ") {
+    // the colour in full, or as its letter before the verb (`B wins`, `W resigned`; not
+    // `B vs W: W wins`)
+    let letter_then_verb = |letter: &str| {
+        lower.strip_prefix(letter).is_some_and(|rest| {
+            ["win", "won", "resign", "lose", "lost"]
+                .iter()
+                .any(|verb| rest.starts_with(verb))
+        })
+    };
+    let (subject, other) = if lower.starts_with("black") || letter_then_verb("b ") {
         (Winner::Black, Winner::White)
-    } else if lower.starts_with("white") || lower.starts_with("w ") {
+    } else if lower.starts_with("white") || letter_then_verb("w ") {
         (Winner::White, Winner::Black)
     } else {
         return None;
@@ -586,6 +594,7 @@ mod tests {
         check("B wins", Black, ResultKind::Unknown, None);
         check("W wins by 2.5", White, Score, Some(2.5));
         check("B resigned", White, Resign, None);
+        check("B vs W: W wins", Winner::Unknown, ResultKind::Unknown, None);
         // points written out: a quarter is no count, never stones (`KM[5 1/2]` beside it)
         check(
             "black wins by 5 3/4 points",

@@ -112,9 +112,9 @@ fn stdin_message(e: SourceError) -> SourceError {
 /// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
 /// archive), a GIB or UGF record ([`stdin_record`]), bytes no list of paths holds (control
 /// bytes), or SGF text — a `(` then a `;` (after a byte-order mark and white space), a root
-/// node without its `(` (`;GM[1]…`, as Fox writes some files), or a node's first property
-/// after text (`Downloaded from KGS` then `(;GM[1]…`). A path may begin with `(` (`(1)
-/// Honinbo/game.sgf`), never with `(;`, and holds no `(;GM[`.
+/// node without its `(` (`;GM[1]…`, as Fox writes some files), or a line that opens with
+/// `(;` and a node's first property after text (`Downloaded from KGS` then `(;GM[1]…`). A path
+/// may begin with `(` (`(1) Honinbo/game.sgf`), never with `(;`.
 pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
         return true;
@@ -138,8 +138,17 @@ pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if let Some(rest) = text.strip_prefix(b";") {
         return property_after(rest);
     }
+    // a `(` that begins a line (after white space): a path holds `(;` nowhere else either
+    let line_start = |i: usize| {
+        head[..i]
+            .iter()
+            .rev()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .is_none_or(|b| matches!(b, b'\n' | b'\r'))
+    };
     head.iter().enumerate().any(|(i, &b)| {
         b == b'('
+            && line_start(i)
             && head[i + 1..]
                 .trim_ascii_start()
                 .strip_prefix(b";")
@@ -223,8 +232,9 @@ pub fn path_text(path: &Path) -> String {
     }
 }
 
-/// The path a `source` text names, as [`path_text`] wrote it: each `\xNN` back to its byte,
-/// so that a row's `source` can be given back to `explain`.
+/// The path a `source` text names, as [`path_text`] wrote it: each `\xNN` it writes (a byte
+/// from `\x80` up, or `\x5C`) back to its byte, so that a row's `source` can be given back to
+/// `explain`. Another `\xNN` (`\x41`) is text as written: no `source` holds one.
 pub fn path_of_text(text: &str) -> PathBuf {
     let b = text.as_bytes();
     let mut out = Vec::with_capacity(b.len());
@@ -233,9 +243,12 @@ pub fn path_of_text(text: &str) -> PathBuf {
         let hex = |c: u8| (c as char).to_digit(16);
         if let [b'\\', b'x', hi, lo, ..] = b[i..] {
             if let (Some(hi), Some(lo)) = (hex(hi), hex(lo)) {
-                out.push((hi * 16 + lo) as u8);
-                i += 4;
-                continue;
+                let byte = (hi * 16 + lo) as u8;
+                if byte >= 0x80 || byte == b'\\' {
+                    out.push(byte);
+                    i += 4;
+                    continue;
+                }
             }
         }
         out.push(b[i]);

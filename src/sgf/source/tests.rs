@@ -91,6 +91,7 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         b"(1) Honinbo/game.sgf\n",
         b";games/a.sgf\n",
         b"a (;b).sgf\n",
+        b"games/a(;B[x]).sgf\n",
         b"(;",
     ] {
         let record = head == b"(;";
@@ -144,8 +145,10 @@ fn names_that_are_not_utf8_keep_their_bytes() {
     ] {
         assert_eq!(path_of_text(&bytes_text(name)), path_from_bytes(name));
     }
-    // a backslash not followed by two hex digits stays as written
+    // a backslash not followed by two hex digits stays as written, and so does an escape
+    // no `source` holds (an ASCII byte's)
     assert_eq!(path_of_text("a\\xZ1\\x4"), PathBuf::from("a\\xZ1\\x4"));
+    assert_eq!(path_of_text("a\\x41.sgf"), PathBuf::from("a\\x41.sgf"));
     assert_eq!(bytes_text(b"a\\xZ1\\x4\\"), "a\\xZ1\\x4\\");
     // one that would read as a byte's escape is one itself: a name written `x\xE9.sgf` and
     // a Latin-1 `x<E9>.sgf` are two texts, each naming its own file again
