@@ -739,22 +739,26 @@ mod tests {
         let ok = |n| (Status::Ok, None, n);
         let skipped = |kind, n| (Status::Recovered, Some(kind), n);
         let text = ErrorKind::LeadingText;
-        assert_eq!(
-            rows("Downloaded from [my site\n(;GM[1]SZ[19];B[pd];W[dp])\n"),
-            [skipped(text, 2)]
-        );
-        assert_eq!(
-            rows("(;GM[1]SZ[19];B[pd])\nnote [unclosed\n(;GM[1]SZ[19];B[dd];W[pp])"),
-            [ok(1), skipped(text, 2)]
-        );
-        assert_eq!(
-            rows("Kim (9d) vs Lee (8d), (from KGS):\n(;GM[1]SZ[19];B[pd];W[dp])"),
-            [skipped(text, 2)]
-        );
-        assert_eq!(
-            rows("(;GM[1]SZ[19];B[pd])\n(Game 2 below)\n(;GM[1]SZ[19];B[dd])"),
-            [ok(1), skipped(text, 1)]
-        );
+        for (sgf, want) in [
+            (
+                "Downloaded from [my site\n(;GM[1]SZ[19];B[pd];W[dp])\n",
+                vec![skipped(text, 2)],
+            ),
+            (
+                "(;GM[1]SZ[19];B[pd])\nnote [unclosed\n(;GM[1]SZ[19];B[dd];W[pp])",
+                vec![ok(1), skipped(text, 2)],
+            ),
+            (
+                "Kim (9d) vs Lee (8d), (from KGS):\n(;GM[1]SZ[19];B[pd];W[dp])",
+                vec![skipped(text, 2)],
+            ),
+            (
+                "(;GM[1]SZ[19];B[pd])\n(Game 2 below)\n(;GM[1]SZ[19];B[dd])",
+                vec![ok(1), skipped(text, 1)],
+            ),
+        ] {
+            assert_eq!(rows(sgf), want, "{sgf}");
+        }
         let g = games("(;GM[1]SZ[19];B[pd])\n---\n");
         assert_eq!(
             (g[0].status, g[0].error_message.as_deref()),

@@ -557,12 +557,15 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         assert_eq!(String::from_utf8_lossy(&by_bytes.stdout), row_text);
         // the name as a scan of the directory writes it in `source`
         let out = dir.path().join("rows.parquet");
-        let scanned = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-            .args(["scan", "-q", "-o"])
-            .arg(&out)
-            .arg(&latin1)
-            .output()
-            .unwrap();
+        let scan = |input: &std::path::Path| {
+            Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+                .args(["scan", "-q", "-o"])
+                .arg(&out)
+                .arg(input)
+                .output()
+                .unwrap()
+        };
+        let scanned = scan(&latin1);
         assert!(scanned.status.success(), "{scanned:?}");
         let sources = crate::common::parquet_strings(&out, "source");
         assert!(
@@ -571,12 +574,7 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
                 .all(|s| s.as_deref() == Some(written.as_str())),
             "{sources:?}"
         );
-        let scanned = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
-            .args(["scan", "-q", "-o"])
-            .arg(&out)
-            .arg(&literal)
-            .output()
-            .unwrap();
+        let scanned = scan(&literal);
         assert_eq!(scanned.status.code(), Some(1), "{scanned:?}");
         let literal_text = format!("{}/caf\\x5CxE9.zip", dir.path().display());
         assert_eq!(
