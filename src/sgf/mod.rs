@@ -340,10 +340,20 @@ pub fn ingest_game_traced(
     }
     // and text after the last game, on the last game
     if index + 1 == file.scan.games.len() && file.scan.trailing_text > 0 {
+        let after = &file.text[span.end..];
+        let what = if after
+            .trim()
+            .bytes()
+            .all(|b| b == b')' || b.is_ascii_whitespace())
+        {
+            "stray `)`"
+        } else {
+            "non-blank bytes of text"
+        };
         repairs.push((
             ErrorKind::TrailingText,
             format!(
-                "{} non-blank bytes of text after the last game's end at byte {} were skipped",
+                "{} {what} after the last game's end at byte {} were skipped",
                 file.scan.trailing_text, span.end
             ),
         ));
@@ -766,6 +776,11 @@ mod tests {
                 Status::Recovered,
                 Some("3 non-blank bytes of text after the last game's end at byte 20 were skipped")
             )
+        );
+        let g = games("(;GM[1]SZ[19];B[pd])\n))\n");
+        assert_eq!(
+            g[0].error_message.as_deref(),
+            Some("2 stray `)` after the last game's end at byte 20 were skipped")
         );
         // an empty game tree is still a game tree (an error row of its own)
         assert_eq!(games("(;GM[1];B[pd])()(;GM[1];B[dd])").len(), 3);
