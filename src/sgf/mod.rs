@@ -340,12 +340,10 @@ pub fn ingest_game_traced(
     }
     // and text after the last game, on the last game
     if index + 1 == file.scan.games.len() && file.scan.trailing_text > 0 {
-        let after = &file.text[span.end..];
-        let what = if after
-            .trim()
+        let mut after = file.text[span.end..]
             .bytes()
-            .all(|b| b == b')' || b.is_ascii_whitespace())
-        {
+            .filter(|&c| split::is_text_byte(c));
+        let what = if after.all(|c| c == b')') {
             "stray `)`"
         } else {
             "non-blank bytes of text"

@@ -975,13 +975,27 @@ fn normalise_handicap(
 /// between the day and the year (`August 1, 2001`, `1 Aug 2001`, `Sun, 1 Aug 2001`; not
 /// `Round 5 March 2006`). A year of two digits (`94-03-12`) is no full date.
 pub fn parse_first_date(raw: &str) -> Option<i32> {
-    year_first_date(raw)
-        .or_else(|| day_first_date(raw))
+    let runs = digit_runs(raw);
+    year_first_date(raw, &runs)
+        .or_else(|| day_first_date(raw, &runs))
         .or_else(|| named_month_date(raw))
 }
 
-/// The runs of ASCII digits in `raw`, as (start, end) byte offsets.
-fn digit_runs(raw: &str) -> Vec<(usize, usize)> {
+/// A run of ASCII digits: its (start, end) byte offsets.
+type Run = (usize, usize);
+
+/// A run of one or two digits (a month, a day).
+fn is_short(r: Run) -> bool {
+    (1..=2).contains(&(r.1 - r.0))
+}
+
+/// A run's number.
+fn run_value(raw: &str, r: Run) -> Option<i32> {
+    raw[r.0..r.1].parse().ok()
+}
+
+/// The runs of ASCII digits in `raw`.
+fn digit_runs(raw: &str) -> Vec<Run> {
     let b = raw.as_bytes();
     let mut runs = Vec::new();
     let mut i = 0;
@@ -1000,10 +1014,7 @@ fn digit_runs(raw: &str) -> Vec<(usize, usize)> {
 }
 
 /// `D.M.YYYY`, the first such date that is one and no range's last day.
-fn day_first_date(raw: &str) -> Option<i32> {
-    let runs = digit_runs(raw);
-    let short = |r: &(usize, usize)| (1..=2).contains(&(r.1 - r.0));
-    let number = |r: &(usize, usize)| raw[r.0..r.1].parse::<i32>().ok();
+fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
     // the text before the day: no letter or digit against it (`v1.2.2006`), and no number
     // that only punctuation parts from it (`28.-30.12.2006`, `1.2.3.2006`)
     let alone = |k: usize| {
@@ -1020,15 +1031,15 @@ fn day_first_date(raw: &str) -> Option<i32> {
                 .is_some_and(|c| c.is_ascii_digit())
     };
     (0..runs.len().saturating_sub(2)).find_map(|k| {
-        let (d, m, y) = (&runs[k], &runs[k + 1], &runs[k + 2]);
-        let ok = short(d)
-            && short(m)
+        let (d, m, y) = (runs[k], runs[k + 1], runs[k + 2]);
+        let ok = is_short(d)
+            && is_short(m)
             && y.1 - y.0 == 4
             && &raw[d.1..m.0] == "."
             && &raw[m.1..y.0] == "."
             && alone(k);
         if ok {
-            days_from_civil(number(y)?, number(m)?, number(d)?)
+            days_from_civil(run_value(raw, y)?, run_value(raw, m)?, run_value(raw, d)?)
         } else {
             None
         }
@@ -1100,19 +1111,16 @@ fn named_month_date(raw: &str) -> Option<i32> {
 }
 
 /// `YYYY-MM-DD` and its other spellings (see [`parse_first_date`]), the first that is a date.
-fn year_first_date(raw: &str) -> Option<i32> {
-    let runs = digit_runs(raw);
-    let number = |(s, e): (usize, usize)| raw[s..e].parse::<i32>().ok();
+fn year_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
     // the text between two runs, spaces dropped, is one of `signs`
-    let joined = |a: (usize, usize), b: (usize, usize), signs: &[&str]| {
+    let joined = |a: Run, b: Run, signs: &[&str]| {
         let between = raw[a.1..b.0].trim();
         signs.contains(&between)
     };
-    let short = |r: (usize, usize)| (1..=2).contains(&(r.1 - r.0));
     for (k, &run) in runs.iter().enumerate() {
         let len = run.1 - run.0;
         if len == 8 {
-            let v = number(run)?;
+            let v = run_value(raw, run)?;
             if let Some(day) = days_from_civil(v / 10000, v / 100 % 100, v % 100) {
                 return Some(day);
             }
@@ -1122,12 +1130,17 @@ fn year_first_date(raw: &str) -> Option<i32> {
             continue;
         };
         if len == 4
-            && short(month)
-            && short(day)
+            && is_short(month)
+            && is_short(day)
             && joined(run, month, &["-", "/", ".", "年", "년"])
             && joined(month, day, &["-", "/", ".", "月", "월"])
         {
-            if let Some(d) = days_from_civil(number(run)?, number(month)?, number(day)?) {
+            let (y, m, d) = (
+                run_value(raw, run)?,
+                run_value(raw, month)?,
+                run_value(raw, day)?,
+            );
+            if let Some(d) = days_from_civil(y, m, d) {
                 return Some(d);
             }
         }

@@ -42,9 +42,25 @@ pub struct Scan {
     pub leading_text: usize,
     /// Byte offset of the first `)` that closes nothing.
     pub stray_close_at: Option<usize>,
-    /// Bytes of non-whitespace text after the last game's closing `)`, which no reader sees
-    /// (0 when none, or when the file holds no game).
+    /// Bytes of text ([`is_text_byte`]) after the last game's closing `)`, which no reader
+    /// sees (0 when none, or when the file holds no game).
     pub trailing_text: usize,
+}
+
+/// Whether a byte after the last game is text: control bytes are not (a DOS end-of-file
+/// `\x1A`, NUL padding), nor is white space.
+pub fn is_text_byte(c: u8) -> bool {
+    c.is_ascii_graphic() || c >= 0x80
+}
+
+/// The offset of the first byte from `from` that is no white space (the end when none; at
+/// most the end, where an escape or an unclosed value stepped past it).
+fn skip_blank(b: &[u8], from: usize) -> usize {
+    let mut j = from.min(b.len());
+    while j < b.len() && b[j].is_ascii_whitespace() {
+        j += 1;
+    }
+    j
 }
 
 /// Whether the `(` at `at` (outside every game) opens a game tree: one followed by `;` (the
@@ -52,10 +68,7 @@ pub struct Scan {
 /// property identifier and its `[` (a root node without its `;`). A `(` in text around
 /// games (`Kim (9d) vs Lee (8d)`, `(from KGS)`) opens none.
 fn opens_game(b: &[u8], at: usize) -> bool {
-    let mut j = at + 1;
-    while j < b.len() && b[j].is_ascii_whitespace() {
-        j += 1;
-    }
+    let mut j = skip_blank(b, at + 1);
     match b.get(j) {
         Some(b';' | b'(' | b')') => true,
         Some(c) if c.is_ascii_uppercase() => {
@@ -73,14 +86,7 @@ fn opens_game(b: &[u8], at: usize) -> bool {
 /// node, one with `GM` or `FF` among its first properties (`;GM[1]…`, Fox's `;CA[UTF-8]GM[1]…`),
 /// as no node of a game's main line or variations carries them. Looks at one node at most.
 fn node_at(b: &[u8], at: usize) -> Option<bool> {
-    // (from at most the end: an escape or an unclosed value may step past it)
-    let blank = |j: usize| {
-        let mut j = j.min(b.len());
-        while j < b.len() && b[j].is_ascii_whitespace() {
-            j += 1;
-        }
-        j
-    };
+    let blank = |j: usize| skip_blank(b, j);
     let mut j = at;
     if b.get(j) == Some(&b'(') {
         j = blank(j + 1);
@@ -116,9 +122,10 @@ fn node_at(b: &[u8], at: usize) -> Option<bool> {
     (properties > 0).then_some(false)
 }
 
-/// The offset of the first non-whitespace byte from `from`, if any.
-fn next_non_blank(b: &[u8], from: usize) -> Option<usize> {
-    (from..b.len()).find(|&j| !b[j].is_ascii_whitespace())
+/// Whether a node of a game, no game's root, follows the `)` at `at` (`…;W[dp]);B[dd]`).
+fn node_follows(b: &[u8], at: usize) -> bool {
+    let next = skip_blank(b, at + 1);
+    b.get(next) == Some(&b';') && node_at(b, next) == Some(false)
 }
 
 /// Scans `text` for games. Linear time, no allocation per node.
@@ -223,8 +230,7 @@ pub fn scan(text: &str) -> Scan {
                     out.stray_close_at.get_or_insert(i);
                 } else if depth == 1
                     && cur.as_ref().is_some_and(|g| g.max_depth == 1)
-                    && next_non_blank(b, i + 1)
-                        .is_some_and(|j| b[j] == b';' && node_at(b, j) == Some(false))
+                    && node_follows(b, i)
                 {
                     // `…;W[dp]);B[dd];W[pp])`: the game goes on after this `)` (a game with
                     // variations could not: no node follows them)
@@ -267,11 +273,7 @@ pub fn scan(text: &str) -> Scan {
     if out.games.is_empty() {
         out.leading_text = b.iter().filter(|c| !c.is_ascii_whitespace()).count();
     } else if let Some(last) = out.games.last() {
-        // control bytes are no text (a DOS end-of-file `\x1A`, NUL padding)
-        out.trailing_text = b[last.end..]
-            .iter()
-            .filter(|c| c.is_ascii_graphic() || **c >= 0x80)
-            .count();
+        out.trailing_text = b[last.end..].iter().filter(|&&c| is_text_byte(c)).count();
     }
     out
 }
@@ -407,7 +409,8 @@ mod tests {
             without_bytes_at("(;GM[1];B[aa]) ;W[bb])", &[13]),
             "(;GM[1];B[aa] ;W[bb])"
         );
-        // the next game's root (`GM` or `FF` first) ends a game left open, at any depth
+        // the next game's root (`GM` or `FF` among its properties) ends a game left open,
+        // at any depth
         let s = scan("(;GM[1];B[aa](;W[bb]\n( ;FF[4];B[cc])");
         assert_eq!(s.games.len(), 2);
         assert_eq!((s.games[0].end, s.games[0].unclosed), (21, 2));

@@ -240,21 +240,29 @@ pub fn path_of_text(text: &str) -> PathBuf {
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
     while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        if let [b'\\', b'x', hi, lo, ..] = b[i..] {
-            if let (Some(hi), Some(lo)) = (hex(hi), hex(lo)) {
-                let byte = (hi * 16 + lo) as u8;
-                if byte >= 0x80 || byte == b'\\' {
-                    out.push(byte);
-                    i += 4;
-                    continue;
-                }
-            }
+        let written = (b[i] == b'\\')
+            .then(|| escaped_byte(&b[i + 1..]))
+            .flatten()
+            .filter(|&byte| byte >= 0x80 || byte == b'\\');
+        if let Some(byte) = written {
+            out.push(byte);
+            i += 4;
+            continue;
         }
         out.push(b[i]);
         i += 1;
     }
     path_from_bytes(&out)
+}
+
+/// The byte of an escape `xNN` (two hex digits) at the start of `after`, the text after a
+/// `\`.
+fn escaped_byte(after: &[u8]) -> Option<u8> {
+    let [b'x', hi, lo, ..] = *after else {
+        return None;
+    };
+    let hex = |c: u8| (c as char).to_digit(16);
+    Some((hex(hi)? * 16 + hex(lo)?) as u8)
 }
 
 /// Bytes as text, each byte that is no part of UTF-8 written `\xNN`, and each `\` that
@@ -263,12 +271,9 @@ pub fn path_of_text(text: &str) -> PathBuf {
 pub(in crate::sgf) fn bytes_text(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
     for chunk in bytes.utf8_chunks() {
-        let valid = chunk.valid();
-        let mut rest = valid;
+        let mut rest = chunk.valid();
         while let Some(at) = rest.find('\\') {
-            let after = &rest.as_bytes()[at + 1..];
-            let escape = matches!(after, [b'x', hi, lo, ..]
-                if hi.is_ascii_hexdigit() && lo.is_ascii_hexdigit());
+            let escape = escaped_byte(&rest.as_bytes()[at + 1..]).is_some();
             text.push_str(&rest[..at]);
             text.push_str(if escape { "\\x5C" } else { "\\" });
             rest = &rest[at + 1..];
