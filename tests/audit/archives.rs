@@ -283,6 +283,28 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
     );
 }
 
+/// The encrypted zips with a member renamed to the name of the one before it (ZipCrypto and
+/// AES, read by zip's entry-by-entry reader then): both copies are read, in order, with the
+/// password, and counted.
+#[test]
+fn encrypted_zip_members_sharing_a_name_are_each_read() {
+    use kifu_audit::sgf::source::{count_items_with, expand_inputs};
+    let dir = tempfile::tempdir().unwrap();
+    let (first, second) = (&b"chinese-area-1"[..], &b"chinese-area-2"[..]);
+    for name in ["games-zipcrypto.zip", "games-aes.zip"] {
+        let path = dir.path().join(name);
+        let bytes = std::fs::read(fixture(name)).unwrap();
+        std::fs::write(&path, crate::reliability::renamed(&bytes, second, first)).unwrap();
+        let mut expected = items_with(&fixture(name), &["kifu"]);
+        for item in &mut expected {
+            item.0 = item.0.replace("chinese-area-2", "chinese-area-1");
+        }
+        assert_eq!(items_with(&path, &["nope", "kifu"]), expected, "{name}");
+        let passwords = ["kifu".to_string()];
+        assert_eq!(count_items_with(&expand_inputs(&[path]), &passwords), 10);
+    }
+}
+
 /// The progress bar's total counts the games of an archive whose list of files is encrypted
 /// once a password opens it (the first that does, as the reading takes it); without one that
 /// does, such an archive counts one, its error row. The others count their ten games anyway.

@@ -981,38 +981,56 @@ fn tar_links_named_like_games_are_error_rows() {
     }
 }
 
-/// Two zip members of one name (an archive appended to): zip's reader keeps the last, and
-/// the loss of the other is an error row, not silence.
-#[test]
-fn zip_members_sharing_a_name_are_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("dup.zip");
-    write_zip(
-        &path,
-        &[("a.sgf", GAME, 1), ("b.sgf", b"(;SZ[9];B[aa])", 1)],
-    );
-    // rename the second member, in its local header and the central directory alike
-    let bytes = std::fs::read(&path).unwrap();
-    let mut renamed = Vec::with_capacity(bytes.len());
+/// Bytes with every `from` replaced by `to` (of the same length): a member renamed in its
+/// local header and the central directory alike.
+pub fn renamed(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let mut out = bytes.to_vec();
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i..].starts_with(b"b.sgf") {
-            renamed.extend_from_slice(b"a.sgf");
-            i += 5;
+    while i + from.len() <= out.len() {
+        if out[i..].starts_with(from) {
+            out[i..i + from.len()].copy_from_slice(to);
+            i += from.len();
         } else {
-            renamed.push(bytes[i]);
             i += 1;
         }
     }
-    std::fs::write(&path, renamed).unwrap();
-    let rows = audit_paths(&[path], &options(), 1).unwrap();
-    assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0].ingest.status, Status::Ok);
-    assert_archive_error(&rows[1], "more than once");
+    out
+}
+
+/// Two zip members of one name (an archive appended to by a tool that adds a name again, as
+/// Python's `zipfile` does): zip's archive reader keeps the last, and the first was lost (an
+/// error row said so). Each is now a member, read in the central directory's order, and the
+/// progress bar's total counts both.
+#[test]
+fn zip_members_sharing_a_name_are_each_read() {
+    use kifu_audit::sgf::source::{count_items, expand_inputs};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dup.zip");
+    let second = b"(;SZ[13];B[aa])";
+    write_zip(
+        &path,
+        &[
+            ("a.sgf", GAME, 1),
+            ("notes.txt", b"not a game", 1),
+            ("b.sgf", second, 1),
+            ("c.sgf", GAME, 1),
+        ],
+    );
+    let bytes = renamed(&std::fs::read(&path).unwrap(), b"b.sgf", b"a.sgf");
+    std::fs::write(&path, bytes).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(members, [Some("a.sgf"), Some("a.sgf"), Some("c.sgf")]);
+    assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
+    let size = |r: &GameRow| r.ingest.record.as_ref().unwrap().board_width;
+    assert_eq!(rows.iter().map(size).collect::<Vec<_>>(), [9, 13, 9]);
+    assert_eq!(count_items(&expand_inputs(&[path])), 3);
 }
 
 /// Central directory entries that share one member's data (how a small zip decompresses to
-/// a great many members): the second is an error row naming the first, not its game again.
+/// a great many members): the second is an error row naming the first, not its game again,
+/// whether or not the two share a name.
 #[test]
 fn zip_members_sharing_data_are_reported() {
     use zip::write::SimpleFileOptions;
@@ -1033,13 +1051,16 @@ fn zip_members_sharing_data_are_reported() {
     assert_eq!(&bytes[central + 46..central + 51], b"b.sgf");
     bytes[central + 42..central + 46].copy_from_slice(&0u32.to_le_bytes());
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("shared.zip");
-    std::fs::write(&path, bytes).unwrap();
-    let rows = audit_paths(&[path], &options(), 1).unwrap();
-    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
-    assert_eq!(members, [Some("a.sgf"), Some("b.sgf")]);
-    assert_eq!(rows[0].ingest.status, Status::Ok);
-    assert_archive_error(&rows[1], "overlaps that of a.sgf");
+    // and the same named a.sgf twice (read by zip's entry-by-entry reader then)
+    for (file, second) in [("shared.zip", "b.sgf"), ("shared-name.zip", "a.sgf")] {
+        let path = dir.path().join(file);
+        std::fs::write(&path, renamed(&bytes, b"b.sgf", second.as_bytes())).unwrap();
+        let rows = audit_paths(&[path], &options(), 1).unwrap();
+        let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+        assert_eq!(members, [Some("a.sgf"), Some(second)]);
+        assert_eq!(rows[0].ingest.status, Status::Ok);
+        assert_archive_error(&rows[1], "overlaps that of a.sgf");
+    }
 }
 
 /// `--limit` stops inside a file: of a collection of 20,000 games only the first are

@@ -1,7 +1,14 @@
 //! Zip archives: every member in order, each inflated with the size limit, members whose
-//! data overlaps another's refused, encrypted members opened with the passwords given.
+//! data overlaps another's refused, encrypted members opened with the passwords given. Every
+//! entry of the central directory is a member, two of one name included.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::io::{self, Read, Seek};
+
+use zip::read::{OwnedZipFileEntry, ZipFile, ZipReadOptions};
+use zip::result::{ZipError, ZipResult};
+use zip::unstable::read::ZipIterable;
 
 use super::{
     archive_error, classify, encrypted_why, hand_on, member_error, pass_over, read_limited_sized,
@@ -12,12 +19,17 @@ use super::{
 /// archive inside counts one (its items are not known); the Finder's AppleDouble files are
 /// passed over.
 pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
-    let zip = zip::ZipArchive::new(io::BufReader::new(reader)).ok()?;
-    let games = zip.file_names().filter(|n| {
+    let counts = |n: &ZipResult<Cow<'_, str>>| {
         n.as_ref()
             .is_ok_and(|n| classify(n).is_some() && !n.starts_with("__MACOSX/"))
-    });
-    Some(games.count() as u64)
+    };
+    let zip = zip::ZipArchive::new(io::BufReader::new(reader)).ok()?;
+    if !zip.has_duplicate_names() {
+        return Some(zip.file_names().filter(counts).count() as u64);
+    }
+    let mut every = ZipIterable::try_new(zip.into_inner(), Default::default()).ok()?;
+    let files = every.files().ok()?;
+    Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
 }
 
 pub(super) fn read_zip<R: Read + io::Seek>(
@@ -31,39 +43,28 @@ pub(super) fn read_zip<R: Read + io::Seek>(
     let max_bytes = opts.max_bytes;
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
         Ok(a) => a,
-        Err(e) => {
-            return sink(archive_error(
-                source,
-                format!("{source}: not a readable zip: {e}"),
-            ))
-        }
+        Err(e) => return sink(not_readable(source, e)),
     };
+    if archive.has_duplicate_names() {
+        // zip's archive keeps one member a name, the last (an archive appended to by a tool
+        // that adds a name again, as Python's `zipfile` does): every entry is read instead
+        return read_every_entry(source, archive.into_inner(), opts, depth, skipped, sink);
+    }
     let mut inflater = MemberInflater::default();
     // the password that opened the last encrypted member: tried first on the next
     let mut last_password = 0;
     // where each member read so far lies in the file: start → (end, name)
-    let mut spans: std::collections::BTreeMap<u64, (u64, String)> = Default::default();
+    let mut spans = Spans::default();
     for i in 0..archive.len() {
         // Deflated members are inflated here with one decompressor for the whole archive
         // (zip's own reader sets one up per member: ~15,000 instructions and fresh buffers
         // each, for members of about 1.4 KB); other methods go through zip's reader, in a
         // second look at the member once the raw one has ended.
         let step = match archive.by_index_raw(i) {
-            Ok(mut entry) => match sgf_member_name(&entry, i) {
-                None => {
-                    if !entry.is_dir() {
-                        pass_over(skipped, &entry.name().unwrap_or_default());
-                    }
-                    Member::Skip
-                }
-                Some(name) => match overlapped(&mut spans, &entry, &name) {
-                    Some(other) => {
-                        let message = format!(
-                            "its data overlaps that of {other} (a crafted archive, as in a \
-                             zip bomb); not read"
-                        );
-                        Member::Read(name, Err(SourceError::Archive(message)))
-                    }
+            Ok(mut entry) => match member_name(entry.name(), entry.is_dir(), i, skipped) {
+                None => Member::Skip,
+                Some(name) => match overlapped(&mut spans, span_of(&entry), &name) {
+                    Some(overlap) => Member::Read(name, Err(overlap)),
                     None if entry.encrypted() => Member::Encrypted(name),
                     None if entry.compression() == zip::CompressionMethod::Deflated => {
                         let (size, crc) = (entry.size(), entry.crc32());
@@ -79,16 +80,19 @@ pub(super) fn read_zip<R: Read + io::Seek>(
             Member::Skip => continue,
             Member::Read(name, data) => (name, data),
             Member::Encrypted(name) => {
-                let data = decrypt_zip_member(&mut archive, i, opts, &mut last_password);
+                let data = decrypt(opts, &mut last_password, |password| {
+                    archive
+                        .by_index_decrypt(i, password)
+                        .map(|entry| read_member(entry, max_bytes))
+                });
                 (name, data)
             }
             Member::ViaZip(known) => match archive.by_index(i) {
                 Ok(entry) => {
-                    let Some(name) = sgf_member_name(&entry, i) else {
+                    let Some(name) = member_name(entry.name(), entry.is_dir(), i, skipped) else {
                         continue;
                     };
-                    let size = entry.size();
-                    (name, read_limited_sized(entry, max_bytes, size))
+                    (name, read_member(entry, max_bytes))
                 }
                 // its name was read from the raw entry
                 Err(e) => (
@@ -102,42 +106,122 @@ pub(super) fn read_zip<R: Read + io::Seek>(
             return false;
         }
     }
-    // zip's reader keeps one member per name, the last: the others would be lost without a
-    // word (an archive appended to, `zip -g`)
-    if archive.has_duplicate_names() {
-        return sink(archive_error(
-            source,
-            format!(
-                "{source}: the central directory names some members more than once; only the \
-                 last member of each name was read"
-            ),
-        ));
+    true
+}
+
+/// The members of a zip whose central directory names some more than once, each entry in the
+/// directory's order (two of one name are two members, as in a tar appended to), read
+/// through zip's entry-by-entry reader: [`read_zip`]'s archive keeps one entry a name.
+fn read_every_entry<R: Read + Seek>(
+    source: &str,
+    reader: R,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let mut every = match ZipIterable::try_new(reader, Default::default()) {
+        Ok(every) => every,
+        Err(e) => return sink(not_readable(source, e)),
+    };
+    let files = match every.files() {
+        Ok(files) => files,
+        Err(e) => return sink(not_readable(source, e)),
+    };
+    let mut spans = Spans::default();
+    let mut last_password = 0;
+    let mut i = 0;
+    while let Some(entry) = files.next() {
+        let entry = match entry {
+            Ok(entry) => OwnedZipFileEntry::from(entry),
+            // the directory cannot be read on from here: the entries after it are lost
+            Err(e) => {
+                let why = format!(
+                    "{source}: central directory entry {} unreadable: {e}",
+                    i + 1
+                );
+                return sink(archive_error(source, why));
+            }
+        };
+        i += 1;
+        let Some(name) = member_name(entry.name(), entry.is_dir(), i - 1, skipped) else {
+            continue;
+        };
+        let data = if entry.encrypted() {
+            // the member's place is known once a password opens it
+            let mut span = None;
+            decrypt(opts, &mut last_password, |password| {
+                let options = ZipReadOptions::new().password(Some(password));
+                (entry.as_ref().with_reader(files.reader_mut(), options)).map(|file| {
+                    span = Some(span_of(&file));
+                    read_member(file, opts.max_bytes)
+                })
+            })
+            .and_then(|bytes| {
+                match span.and_then(|s| overlapped(&mut spans, s, &name)) {
+                    Some(overlap) => Err(overlap),
+                    None => Ok(bytes),
+                }
+            })
+        } else {
+            match entry
+                .as_ref()
+                .with_reader(files.reader_mut(), Default::default())
+            {
+                Ok(file) => match overlapped(&mut spans, span_of(&file), &name) {
+                    Some(overlap) => Err(overlap),
+                    None => read_member(file, opts.max_bytes),
+                },
+                Err(e) => Err(SourceError::Archive(format!("cannot open: {e}"))),
+            }
+        };
+        let data = data.map_err(|e| member_error(source, &name, e));
+        if !hand_on(source, name, data, opts, depth, skipped, sink) {
+            return false;
+        }
     }
     true
 }
 
-/// The member already read whose bytes in the file overlap those of `entry` (its local header
-/// and compressed data), if any; otherwise `entry`'s span is recorded. Members of a sound zip
-/// lie apart; central directory entries that share data make a small file decompress to a
-/// great many members (Info-ZIP's `unzip` refuses them too).
-fn overlapped<R: Read + ?Sized>(
-    spans: &mut std::collections::BTreeMap<u64, (u64, String)>,
-    entry: &zip::read::ZipFile<'_, R>,
-    name: &str,
-) -> Option<String> {
-    let start = entry.header_start();
-    let end = entry
-        .data_start()
-        .unwrap_or(start)
-        .saturating_add(entry.compressed_size())
-        .max(start + 1);
+/// The error row of a file that is no zip one can read.
+fn not_readable(source: &str, e: ZipError) -> InputItem {
+    archive_error(source, format!("{source}: not a readable zip: {e}"))
+}
+
+/// A member's bytes, read through zip's reader (which checks its CRC-32) with the size limit.
+fn read_member<R: Read>(file: ZipFile<'_, R>, max_bytes: u64) -> Result<Vec<u8>, SourceError> {
+    let size = file.size();
+    read_limited_sized(file, max_bytes, size)
+}
+
+/// Where each member read so far lies in the file: start → (end, name).
+type Spans = BTreeMap<u64, (u64, String)>;
+
+/// The member already read whose bytes in the file overlap `span` (a member's local header
+/// and compressed data, [`span_of`]), if any; otherwise `span` is recorded as `name`'s.
+/// Members of a sound zip lie apart; central directory entries that share data make a small
+/// file decompress to a great many members (Info-ZIP's `unzip` refuses them too).
+fn overlapped(spans: &mut Spans, (start, end): (u64, u64), name: &str) -> Option<SourceError> {
     let before = spans.range(..=start).next_back();
     let after = spans.range(start..end).next();
     if let Some((_, (_, other))) = before.filter(|(_, (e, _))| *e > start).or(after) {
-        return Some(other.clone());
+        return Some(SourceError::Archive(format!(
+            "its data overlaps that of {other} (a crafted archive, as in a zip bomb); not read"
+        )));
     }
     spans.insert(start, (end, name.to_string()));
     None
+}
+
+/// Where a member opened lies in the file: from its local header to its data's end.
+fn span_of<R: Read + ?Sized>(file: &ZipFile<'_, R>) -> (u64, u64) {
+    let start = file.header_start();
+    let end = file
+        .data_start()
+        .unwrap_or(start)
+        .saturating_add(file.compressed_size())
+        .max(start + 1);
+    (start, end)
 }
 
 /// What [`read_zip`] does with one member.
@@ -153,8 +237,8 @@ enum Member {
     ViaZip(Option<String>),
 }
 
-/// The bytes of the encrypted member `i` of `archive`, decrypted with the first of the
-/// passwords that opens it and reads to an end whose CRC-32 (ZipCrypto) or authentication
+/// The bytes of an encrypted member, decrypted (`open` with a password, then read) with the
+/// first of the passwords that opens it and reads to an end whose CRC-32 (ZipCrypto) or authentication
 /// code (AES) checks: a wrong ZipCrypto password passes the one-byte check of the header once
 /// in 256 tries, and then fails there. The passwords are tried from `last` on (the one that
 /// opened the member before, which becomes this member's): an AES member costs a key
@@ -162,44 +246,43 @@ enum Member {
 /// with AES-256, `--playouts 1`, the right password given second: 10.8 s trying each member
 /// from the first password, 5.6 s from the last that worked, 5.8 s with the right one alone;
 /// 0.9 s unencrypted).
-fn decrypt_zip_member<R: Read + io::Seek>(
-    archive: &mut zip::ZipArchive<R>,
-    i: usize,
+fn decrypt(
     opts: &ReadOptions,
     last: &mut usize,
+    mut open: impl FnMut(&[u8]) -> ZipResult<Result<Vec<u8>, SourceError>>,
 ) -> Result<Vec<u8>, SourceError> {
     let n = opts.passwords.len();
     for k in (0..n).map(|k| (k + *last) % n) {
-        let password = &opts.passwords[k];
-        let entry = match archive.by_index_decrypt(i, password.as_bytes()) {
-            Ok(entry) => entry,
-            Err(zip::result::ZipError::InvalidPassword) => continue,
-            Err(e) => return Err(SourceError::Archive(format!("cannot open: {e}"))),
-        };
-        let size = entry.size();
-        match read_limited_sized(entry, opts.max_bytes, size) {
-            Ok(bytes) => {
+        match open(opts.passwords[k].as_bytes()) {
+            Ok(Ok(bytes)) => {
                 *last = k;
                 return Ok(bytes);
             }
-            Err(e @ SourceError::TooLarge { .. }) => return Err(e),
-            Err(_) => continue,
+            Ok(Err(e @ SourceError::TooLarge { .. })) => return Err(e),
+            Err(ZipError::InvalidPassword) | Ok(Err(_)) => continue,
+            Err(e) => return Err(SourceError::Archive(format!("cannot open: {e}"))),
         }
     }
     Err(SourceError::Archive(encrypted_why(opts)))
 }
 
 /// The member's name (`#i` when it is not valid text), or `None` for a directory or a file
-/// that is neither SGF nor an archive.
-fn sgf_member_name<R: Read + ?Sized>(
-    entry: &zip::read::ZipFile<'_, R>,
+/// that is neither SGF nor an archive (passed over, and counted so).
+fn member_name(
+    name: ZipResult<Cow<'_, str>>,
+    is_dir: bool,
     i: usize,
+    skipped: &mut Skipped,
 ) -> Option<String> {
-    let name = match entry.name() {
-        Ok(n) => n.into_owned(),
-        Err(_) => format!("#{i}"),
-    };
-    (!entry.is_dir() && classify(&name).is_some()).then_some(name)
+    let name = name.map_or_else(|_| format!("#{i}"), Cow::into_owned);
+    if is_dir {
+        return None;
+    }
+    if classify(&name).is_none() {
+        pass_over(skipped, &name);
+        return None;
+    }
+    Some(name)
 }
 
 /// Inflates deflated zip members with one raw-deflate decompressor and one input buffer
