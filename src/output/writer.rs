@@ -193,8 +193,10 @@ impl AtomicParquetWriter {
     pub fn finish(mut self) -> Result<()> {
         if let Some(w) = self.writer.take() {
             let buf = w.into_inner().context("closing the Parquet file")?;
+            // the I/O error kept as the cause: a closed pipe is told by its kind
             let sink = buf.into_inner().map_err(|e| {
-                anyhow::anyhow!("flushing {}: {}", self.written().display(), e.error())
+                anyhow::Error::new(e.into_error())
+                    .context(format!("flushing {}", self.written().display()))
             })?;
             match sink {
                 Sink::File(file) if self.tmp.is_some() => {

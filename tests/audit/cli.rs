@@ -496,6 +496,29 @@ fn standard_output_pipes_and_links_are_written_through() {
     assert_eq!(rows(&real), 1);
 }
 
+/// `-o -` into a pipe its reader has closed (`| head -c 100`): no error and no message, as
+/// `--help` says, whether the pipe closes before the first row group or at the footer. The
+/// flush's error kept its text only, and the scan ended with status 2.
+#[test]
+fn a_closed_pipe_on_standard_output_is_no_error() {
+    let (_dir, input) = game_file();
+    let samples = crate::common::repo().join("data-samples/games");
+    for inputs in [vec![input.as_os_str()], vec![samples.as_os_str()]] {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .arg("scan")
+            .args(&inputs)
+            .args(["-q", "-o", "-"])
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
 /// `explain` names a file it cannot read (status 2), and will not write its picture over
 /// its own input.
 #[test]
