@@ -1185,14 +1185,18 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         if svg.as_os_str() == source::STDIN_SOURCE {
             bail!("--svg - : the game's text goes to standard output; name a file for the SVG");
         }
-        // the picture replaces its target: the input named as the SVG would be lost
-        if let (Ok(a), Ok(b)) = (svg.canonicalize(), file.canonicalize()) {
-            if a == b {
-                bail!(
-                    "--svg {} is the input; writing it would replace the input",
-                    svg.display()
-                );
-            }
+        // the picture replaces its target: an input named as the SVG (the file, a game
+        // record in the directory read, a volume of the split file) would be lost
+        let inputs = match file.as_os_str() == source::STDIN_SOURCE {
+            true => Vec::new(), // standard input is read once, by the game's pick
+            false => source::expand_inputs(std::slice::from_ref(&file)),
+        };
+        if let Some(input) = source::input_at(svg, &inputs) {
+            bail!(
+                "--svg {} is an input ({}); writing it would replace the input",
+                svg.display(),
+                input.display()
+            );
         }
     }
     let game = args.game;

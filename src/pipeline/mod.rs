@@ -208,7 +208,8 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
 }
 
 /// Refuses an output that is one of the files the inputs expand to (a file named, inside a
-/// scanned directory, or listed on standard input): replacing it would lose that input.
+/// scanned directory, or listed on standard input, or a later volume of a split file read):
+/// replacing it would lose that input.
 ///
 /// # Errors
 /// The output is such a file.
@@ -217,21 +218,12 @@ fn refuse_an_input_as_output(output: &std::path::Path, paths: &[source::Expanded
     if kind != crate::output::writer::TargetKind::File {
         return Ok(());
     }
-    let Ok(out) = target.canonicalize() else {
-        return Ok(()); // not there yet: no input can be it
-    };
-    for p in paths {
-        if let Ok(source::Input::Path(path)) = p {
-            // only a path of its name, or a link, can be it: no `realpath` for every input
-            let may_be = path.file_name() == out.file_name() || path.is_symlink();
-            if may_be && path.canonicalize().is_ok_and(|i| i == out) {
-                anyhow::bail!(
-                    "--output {} is also an input ({}); writing it would replace the input",
-                    output.display(),
-                    path.display()
-                );
-            }
-        }
+    if let Some(path) = source::input_at(&target, paths) {
+        anyhow::bail!(
+            "--output {} is also an input ({}); writing it would replace the input",
+            output.display(),
+            path.display()
+        );
     }
     Ok(())
 }

@@ -496,6 +496,66 @@ fn standard_output_pipes_and_links_are_written_through() {
     assert_eq!(rows(&real), 1);
 }
 
+/// Neither `scan -o` nor `explain --svg` writes over an input that is not the path named: a
+/// later volume of a split archive read from its first, or a record of a directory read.
+/// Each was replaced (status 1 or 0); each is now refused with status 2, the file as it was.
+#[test]
+fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let volumes = dir.path().join("volumes");
+    std::fs::create_dir(&volumes).unwrap();
+    let zip = std::fs::read(crate::common::repo().join("data-samples/archives/samples.zip"));
+    let zip = zip.unwrap();
+    let mut names = Vec::new();
+    for (k, part) in zip.chunks(zip.len() / 3 + 1).enumerate() {
+        let path = volumes.join(format!("samples.zip.{:03}", k + 1));
+        std::fs::write(&path, part).unwrap();
+        names.push(path);
+    }
+    let (games, game) = game_file();
+    let first = names[0].as_os_str();
+    let cases: [&[&std::ffi::OsStr]; 5] = [
+        &[os("scan"), first, os("-o"), names[1].as_os_str()],
+        &[
+            os("scan"),
+            volumes.as_os_str(),
+            os("-o"),
+            names[2].as_os_str(),
+        ],
+        &[os("explain"), first, os("--svg"), names[2].as_os_str()],
+        &[
+            os("explain"),
+            games.path().as_os_str(),
+            os("--svg"),
+            game.as_os_str(),
+        ],
+        &[
+            os("scan"),
+            games.path().as_os_str(),
+            os("-o"),
+            game.as_os_str(),
+        ],
+    ];
+    for args in cases {
+        let o = kifu(args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            stderr.contains("would replace the input"),
+            "{args:?}: {stderr}"
+        );
+    }
+    for (k, part) in zip.chunks(zip.len() / 3 + 1).enumerate() {
+        assert_eq!(std::fs::read(&names[k]).unwrap(), part);
+    }
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), GAME);
+    // the set is read whole from its first volume all the same
+    let out = dir.path().join("games.parquet");
+    let o = kifu(&[os("scan"), first, os("-o"), out.as_os_str()], None);
+    assert_eq!(o.status.code(), Some(1), "{o:?}"); // the sample zip's bad/ members
+    assert_eq!(rows(&out), 8);
+}
+
 /// `-o -` into a pipe its reader has closed (`| head -c 100`): no error and no message, as
 /// `--help` says, whether the pipe closes before the first row group or at the footer. The
 /// flush's error kept its text only, and the scan ended with status 2.
@@ -515,7 +575,11 @@ fn a_closed_pipe_on_standard_output_is_no_error() {
             .output()
             .unwrap();
         assert_eq!(o.status.code(), Some(0), "{o:?}");
-        assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(
+            o.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
     }
 }
 

@@ -40,7 +40,9 @@ mod zip_archive;
 pub use count::{count_items, count_items_with};
 pub(super) use expand::bytes_text;
 use expand::stdin_record;
-pub use expand::{expand_inputs, expand_inputs_noting, path_of_text, path_text, NAMED_TWICE};
+pub use expand::{
+    expand_inputs, expand_inputs_noting, input_at, path_of_text, path_text, NAMED_TWICE,
+};
 use lzh_archive::read_lzh;
 use seven_z::read_7z;
 use sniff::{embedded_archive, is_executable, sniff, SFX_SCAN_LIMIT};
