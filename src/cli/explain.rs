@@ -1187,8 +1187,9 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         }
         // the picture replaces its target: an input named as the SVG (the file, a game
         // record in the directory read, a volume of the split file) would be lost
-        let inputs = match file.as_os_str() == source::STDIN_SOURCE {
-            true => Vec::new(), // standard input is read once, by the game's pick
+        // a stream is read once, by the game's pick
+        let inputs = match file.as_os_str() == source::STDIN_SOURCE || source::is_stream(&file) {
+            true => Vec::new(),
             false => source::expand_inputs(std::slice::from_ref(&file)),
         };
         if let Some(input) = source::input_at(svg, &inputs) {

@@ -354,15 +354,22 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
         }
     }
     if summary.nothing_written {
-        // an empty directory or archive, or a name no input matches: fatal, nothing written
+        // an empty directory or archive, or no input that could be read: fatal, nothing
+        // written
+        let kept = if config.output.exists() {
+            format!(", {} left as it was", config.output.display())
+        } else {
+            String::new()
+        };
+        if summary.games > 0 {
+            bail!(
+                "no input can be read ({}); nothing written{kept}",
+                summary.unreadable.join("; ")
+            );
+        }
         bail!(
             "the inputs hold no game record (.sgf, .mgt, .gib, .ngf, .ugf, .ugi, compressed or \
-             split into volumes, or archives of them); nothing written{}",
-            if config.output.exists() {
-                format!(", {} left as it was", config.output.display())
-            } else {
-                String::new()
-            }
+             split into volumes, or archives of them); nothing written{kept}"
         );
     }
     Ok(if summary.interrupted {

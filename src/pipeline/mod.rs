@@ -194,9 +194,10 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         summary.interrupted = true;
         // Dropping the writer removes the temporary file; the previous output stays intact.
         drop(writer);
-    } else if summary.games == 0 && config.limit != Some(0) {
-        // inputs that hold no game (an empty directory, a typo matching nothing) write
-        // nothing: a previous output is not replaced by an empty file
+    } else if summary.games == summary.unreadable_inputs && config.limit != Some(0) {
+        // inputs that hold no game (an empty directory), or none that could be read (typos,
+        // a list of missing paths), write nothing: a previous output is not replaced by a
+        // file of no game
         summary.nothing_written = true;
         drop(writer);
     } else {

@@ -372,9 +372,11 @@ fn batch_without_source(path: &Path) -> arrow_array::RecordBatch {
     batch
 }
 
-/// A typo in the only input, or inputs that hold no game (an empty directory), are fatal
-/// (status 2): a good output from an earlier run is left as it was, not replaced by an empty
-/// file. `--limit 0` still writes the schema alone, on purpose.
+/// A typo in the only input, inputs that hold no game (an empty directory), or none that
+/// can be read (a typo beside an empty directory, a list of missing paths on standard input:
+/// these wrote a file of `io_error` rows over the good one, status 1) are fatal (status 2): a
+/// good output from an earlier run is left as it was, not replaced by an empty file.
+/// `--limit 0` still writes the schema alone, on purpose.
 #[test]
 fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
     let (dir, input) = game_file();
@@ -399,6 +401,25 @@ fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
         let stderr = String::from_utf8_lossy(&o.stderr);
         assert!(stderr.contains(says), "{stderr}");
         assert_eq!(std::fs::read(&out).unwrap(), good, "{says}");
+    }
+    let listed = format!(
+        "{}\n{}\n",
+        typo.display(),
+        dir.path().join("other.sgf").display()
+    );
+    for (args, stdin) in [
+        (&[typo.as_os_str(), empty.as_os_str()][..], None),
+        (&[os("-")], Some(listed.as_bytes())),
+    ] {
+        let o = kifu(
+            &[&[os("scan")], args, &[os("-o"), out.as_os_str()]].concat(),
+            stdin,
+        );
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(stderr.contains("no input can be read ("), "{stderr}");
+        assert!(stderr.contains("gmae.sgf"), "{stderr}");
+        assert_eq!(std::fs::read(&out).unwrap(), good, "{args:?}");
     }
     let o = kifu(
         &[
@@ -554,6 +575,49 @@ fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
     let o = kifu(&[os("scan"), first, os("-o"), out.as_os_str()], None);
     assert_eq!(o.status.code(), Some(1), "{o:?}"); // the sample zip's bad/ members
     assert_eq!(rows(&out), 8);
+}
+
+/// A pipe named as an input (`scan <(zcat games.sgf.gz)`) is read whole, as standard input's
+/// bytes are, its path the rows' `source`: it was an `io_error` row, "not a regular file". A
+/// pipe found walking a directory is still such a row (it might never end).
+#[cfg(unix)]
+#[test]
+fn a_pipe_named_as_an_input_is_read() {
+    let (dir, _game) = game_file();
+    let fifo = dir.path().join("pipe.sgf");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::write(fifo, GAME).unwrap())
+    };
+    let out = dir.path().join("out.parquet");
+    let o = kifu(
+        &[os("scan"), fifo.as_os_str(), os("-o"), out.as_os_str()],
+        None,
+    );
+    writer.join().unwrap();
+    assert_all_read(&o);
+    assert_eq!(
+        parquet_strings(&out, "source"),
+        [Some(fifo.display().to_string())]
+    );
+    // the directory holding it: its game read, the pipe an error row, never opened
+    let o = kifu(
+        &[
+            os("scan"),
+            dir.path().as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
+    assert_eq!(rows(&out), 2);
 }
 
 /// `-o -` into a pipe its reader has closed (`| head -c 100`): no error and no message, as

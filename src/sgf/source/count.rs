@@ -27,7 +27,7 @@ pub fn count_items_with(paths: &[Expanded], passwords: &[String]) -> u64 {
         .iter()
         .map(|p| match p {
             Ok(Input::Path(path)) => items_of(path, passwords),
-            Ok(Input::Stdin(bytes)) => bytes_game_members(bytes, passwords).unwrap_or(1).max(1),
+            Ok(Input::Held(_, bytes)) => bytes_game_members(bytes, passwords).unwrap_or(1).max(1),
             Err(_) => 1,
         })
         .sum()

@@ -40,6 +40,8 @@ pub fn expand_inputs_noting(
     for input in inputs {
         if input.as_os_str() == STDIN_SOURCE {
             read_stdin(io::stdin().lock(), max_bytes, &mut out, skipped);
+        } else if is_stream(input) {
+            out.push(read_stream(input, max_bytes));
         } else {
             expand_one(input, &mut out, skipped);
         }
@@ -66,6 +68,37 @@ pub fn expand_inputs_noting(
         *skipped.entry(NAMED_TWICE.to_string()).or_default() += twice;
     }
     out
+}
+
+/// Whether `path` is a pipe or a character device (`<(zcat games.sgf.gz)`, `/dev/stdin`):
+/// named as an input, it is read whole, as a stream (a directory's walk makes such files
+/// error rows instead: a pipe found there may never end).
+pub fn is_stream(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path)
+            .is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_char_device())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
+/// A pipe or device named as an input: its bytes, read whole (more than `max_bytes` makes
+/// an error row).
+fn read_stream(path: &Path, max_bytes: u64) -> Expanded {
+    let source = path_text(path);
+    let bytes = std::fs::File::open(path)
+        .map_err(|e| SourceError::Io(e.to_string()))
+        .and_then(|file| read_limited(file, max_bytes));
+    match bytes {
+        Ok(bytes) => Ok(Input::Held(source, SharedBytes(bytes.into()))),
+        Err(SourceError::Io(m)) => Err((source.clone(), SourceError::Io(format!("{source}: {m}")))),
+        Err(e) => Err((source, e)),
+    }
 }
 
 /// The key of [`Skipped`] counting the files the inputs name more than once (read once).
@@ -95,7 +128,7 @@ pub(super) fn read_stdin(
     }
     out.push(
         read_limited(head.as_slice().chain(stdin), max_bytes)
-            .map(|bytes| Input::Stdin(SharedBytes(std::sync::Arc::new(bytes))))
+            .map(|bytes| Input::Held(STDIN_SOURCE.into(), SharedBytes(bytes.into())))
             .map_err(stdin_error),
     );
 }

@@ -41,7 +41,7 @@ pub use count::{count_items, count_items_with};
 pub(super) use expand::bytes_text;
 use expand::stdin_record;
 pub use expand::{
-    expand_inputs, expand_inputs_noting, input_at, path_of_text, path_text, NAMED_TWICE,
+    expand_inputs, expand_inputs_noting, input_at, is_stream, path_of_text, path_text, NAMED_TWICE,
 };
 use lzh_archive::read_lzh;
 use seven_z::read_7z;
@@ -49,24 +49,24 @@ use sniff::{embedded_archive, is_executable, sniff, SFX_SCAN_LIMIT};
 use tar_archive::read_tar;
 use zip_archive::read_zip;
 
-/// One input once expanded (see [`expand_inputs`]): a file to open, or what standard input
-/// held.
+/// One input once expanded (see [`expand_inputs`]): a file to open, or what a stream held.
 #[derive(Debug, Clone)]
 pub enum Input {
     /// A file, or the first volume of a split file or RAR volume set.
     Path(PathBuf),
-    /// `-` given, and standard input held a game record or an archive rather than a list of
-    /// paths: its bytes, read whole (at most the size limit). Its rows' `source` is
-    /// [`STDIN_SOURCE`].
-    Stdin(SharedBytes),
+    /// A stream's bytes, read whole (at most the size limit), and its rows' `source`: `-`
+    /// given, and standard input held a game record or an archive rather than a list of
+    /// paths ([`STDIN_SOURCE`]); or a pipe or character device named as an input (`scan
+    /// <(zcat games.sgf.gz)`, `/dev/stdin`: its path). What they hold is told by its bytes.
+    Held(String, SharedBytes),
 }
 
 impl Input {
-    /// The file to open; `None` for standard input's bytes.
+    /// The file to open; `None` for a stream's bytes.
     pub fn path(&self) -> Option<&Path> {
         match self {
             Input::Path(path) => Some(path),
-            Input::Stdin(_) => None,
+            Input::Held(..) => None,
         }
     }
 }
@@ -320,7 +320,7 @@ pub fn read_all_noting(
                 data: Err(e.clone()),
             }),
             Ok(Input::Path(path)) => read_path(path, opts, skipped, sink),
-            Ok(Input::Stdin(bytes)) => read_stdin_bytes(bytes, opts, skipped, sink),
+            Ok(Input::Held(source, bytes)) => read_held(source, bytes, opts, skipped, sink),
         };
         if !go_on {
             return;
@@ -328,9 +328,11 @@ pub fn read_all_noting(
     }
 }
 
-/// Reads what standard input held, as a file of no known name is read: an archive or
-/// compressed stream as what it is, a program as the archive it holds, else SGF text.
-fn read_stdin_bytes(
+/// Reads what a stream held, as a file of no known name is read: an archive or compressed
+/// stream as what it is, a program as the archive it holds, a GIB or UGF record as one, else
+/// SGF text.
+fn read_held(
+    source: &str,
     bytes: &SharedBytes,
     opts: &ReadOptions,
     skipped: &mut Skipped,
@@ -341,7 +343,7 @@ fn read_stdin_bytes(
         .or_else(|| stdin_record(bytes.as_ref()))
         .unwrap_or(InputKind::Sgf);
     let reader = io::Cursor::new(bytes.clone());
-    read_kind(STDIN_SOURCE, kind, reader, opts, 0, skipped, sink)
+    read_kind(source, kind, reader, opts, 0, skipped, sink)
 }
 
 fn read_path(
