@@ -70,16 +70,32 @@ pub fn resolve_target(target: &Path) -> (PathBuf, TargetKind) {
     if target.as_os_str() == STDOUT_TARGET {
         return (target.to_path_buf(), TargetKind::Stdout);
     }
-    let resolved = match std::fs::symlink_metadata(target) {
-        Ok(m) if m.file_type().is_symlink() => {
-            std::fs::canonicalize(target).unwrap_or_else(|_| target.to_path_buf())
-        }
-        _ => target.to_path_buf(),
-    };
+    let resolved = follow_links(target);
     match std::fs::metadata(&resolved) {
         Ok(m) if !m.is_file() && !m.is_dir() => (resolved, TargetKind::Special),
         _ => (resolved, TargetKind::File),
     }
+}
+
+/// The path `path` names once symbolic links are followed, link by link: a link to a file
+/// not made yet names that file (the link is kept and the file made). A loop of links names
+/// itself (and is replaced).
+fn follow_links(path: &Path) -> PathBuf {
+    /// Links followed at most, as the kernel does.
+    const MOST: usize = 40;
+    let mut at = path.to_path_buf();
+    for _ in 0..MOST {
+        match std::fs::read_link(&at) {
+            Ok(next) => {
+                at = match at.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                }
+            }
+            Err(_) => return at,
+        }
+    }
+    path.to_path_buf()
 }
 
 /// Settings of the Parquet file.

@@ -473,7 +473,7 @@ fn a_file_named_twice_is_read_once_and_an_input_is_never_the_output() {
 
 /// `-o -` writes the Parquet file to standard output; a named pipe is written in place and
 /// stays a pipe (a device such as /dev/null likewise); a symbolic link is followed, the link
-/// kept and the file it names replaced.
+/// kept and the file it names replaced, or made.
 #[cfg(unix)]
 #[test]
 fn standard_output_pipes_and_links_are_written_through() {
@@ -515,6 +515,25 @@ fn standard_output_pipes_and_links_are_written_through() {
         .file_type()
         .is_symlink());
     assert_eq!(rows(&real), 1);
+    // a link to a file not made yet, by a relative path: the file is made, the link kept (it
+    // was replaced by the file)
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let dangling = dir.path().join("dangling.parquet");
+    std::os::unix::fs::symlink("sub/made.parquet", &dangling).unwrap();
+    assert_all_read(&kifu(
+        &[
+            os("scan"),
+            input.as_os_str(),
+            os("-o"),
+            dangling.as_os_str(),
+        ],
+        None,
+    ));
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(rows(&dir.path().join("sub/made.parquet")), 1);
 }
 
 /// Neither `scan -o` nor `explain --svg` writes over an input that is not the path named: a
