@@ -158,10 +158,16 @@ pub struct ScanArgs {
 const HIDDEN: &str = "(hidden)";
 
 /// The command line as recorded in the file's metadata: every argument except those that
-/// cannot change a row (`--threads`, `--quiet`, `--output`), so that runs differing only in
-/// them write byte-identical files; `--password` with its value hidden.
-fn provenance(args: impl Iterator<Item = String>) -> String {
-    let mut kept = Vec::new();
+/// cannot change a row (`--threads`, `--quiet`, `--output`, `--rules`: the summary's), so
+/// that runs differing only in them write byte-identical files, and the program by its file
+/// name (`./kifu-audit` and `/usr/bin/kifu-audit` are one); `--password` with its value
+/// hidden.
+fn provenance(mut args: impl Iterator<Item = String>) -> String {
+    let program = args.next().map(|p| match p.rsplit_once('/') {
+        Some((_, name)) if !name.is_empty() => name.to_string(),
+        _ => p,
+    });
+    let mut kept = Vec::from_iter(program);
     let mut skip_value = false;
     let mut positional = false;
     for a in args {
@@ -177,9 +183,11 @@ fn provenance(args: impl Iterator<Item = String>) -> String {
                 positional = true;
                 kept.push(a);
             }
-            "--threads" | "--output" => skip_value = true,
+            "--threads" | "--output" | "--rules" => skip_value = true,
             "--quiet" => {}
-            _ if a.starts_with("--threads=") || a.starts_with("--output=") => {}
+            _ if ["--threads=", "--output=", "--rules="]
+                .iter()
+                .any(|o| a.starts_with(o)) => {}
             // a password is a secret: the option is recorded, its value never
             "--password" => {
                 kept.push(format!("{a} {HIDDEN}"));
@@ -415,6 +423,13 @@ mod tests {
         assert_eq!(
             provenance(args("kifu-audit scan -qj 2 a.zip -o=x.parquet --limit 5")),
             "kifu-audit scan a.zip --limit 5"
+        );
+        // the summary's rulesets, and the program's path, change no row either
+        assert_eq!(
+            provenance(args(
+                "/usr/local/bin/kifu-audit scan a.zip --rules jp,cn --rules=aga b.sgf"
+            )),
+            "kifu-audit scan a.zip b.sgf"
         );
         // an argument after `--` is an input, whatever it looks like
         assert_eq!(

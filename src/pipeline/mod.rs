@@ -185,10 +185,15 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     progress.finish_and_clear();
     result?;
     let mut writer = writer_done.context("the writer stage ended without its file")?;
-    // the files that are no rows, in the file itself: `{"ending": count, …}`
+    // the files that are no rows, in the file itself: `{"ending": count, …}` (a file named
+    // twice is read, once: no file passed over)
+    let passed_over: source::Skipped = (skipped.iter())
+        .filter(|(ending, _)| ending.as_str() != source::NAMED_TWICE)
+        .map(|(ending, &n)| (ending.clone(), n))
+        .collect();
     writer.append_metadata(
         PASSED_OVER_KEY,
-        serde_json::to_string(&skipped).unwrap_or_default(),
+        serde_json::to_string(&passed_over).unwrap_or_default(),
     );
     if interrupted.load(Ordering::Relaxed) {
         summary.interrupted = true;

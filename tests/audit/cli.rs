@@ -37,6 +37,15 @@ fn rows(parquet: &Path) -> usize {
         .num_rows() as usize
 }
 
+/// The value of `key` in the footer's key-value metadata.
+fn footer(parquet: &Path, key: &str) -> Option<String> {
+    let file = std::fs::File::open(parquet).unwrap();
+    let reader = parquet::file::reader::SerializedFileReader::new(file).unwrap();
+    let meta = parquet::file::reader::FileReader::metadata(&reader).file_metadata();
+    let kv = meta.key_value_metadata()?.iter().find(|kv| kv.key == key)?;
+    kv.value.clone()
+}
+
 /// A temporary directory holding `GAME` as `game.sgf`.
 fn game_file() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -458,6 +467,9 @@ fn a_file_named_twice_is_read_once_and_an_input_is_never_the_output() {
     assert_eq!(rows(&out), 1);
     assert!(String::from_utf8_lossy(&o.stderr)
         .contains("read once: 2 files the inputs name more than once"));
+    // files read once are no files passed over (they were counted there, by a key of theirs)
+    let key = kifu_audit::pipeline::PASSED_OVER_KEY;
+    assert_eq!(footer(&out, key).as_deref(), Some("{}"));
     let o = kifu(
         &[
             os("scan"),
