@@ -19,7 +19,7 @@ WITH counted AS (
         coalesce(rules, 'unknown') AS rules,
         record_agreement,
         abs(margin_recorded_rules
-            - CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin END) AS difference
+            - CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin WHEN 'draw' THEN 0 END) AS difference
     FROM games
     WHERE status <> 'error'
       AND record_agreement IN ('exact', 'winner', 'differs')

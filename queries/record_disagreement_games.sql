@@ -25,7 +25,7 @@ SELECT
     coalesce(
         result_margin >= 5
             AND margin_recorded_rules
-                = CASE result_winner WHEN 'B' THEN -result_margin WHEN 'W' THEN result_margin END,
+                = CASE result_winner WHEN 'B' THEN -result_margin WHEN 'W' THEN result_margin WHEN 'draw' THEN 0 END,
         false
     ) AS colours_swapped,
     dead_source,

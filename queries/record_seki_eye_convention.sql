@@ -19,7 +19,7 @@ WITH g AS (
                 CASE WHEN contains(member, '/') THEN regexp_replace(member, '/[^/]*$', '') ELSE '.' END
         END AS source_prefix,
         rules,
-        CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin END AS recorded,
+        CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin WHEN 'draw' THEN 0 END AS recorded,
         margin_recorded_rules AS ours,
         margin_recorded_rules + black_seki_eyes - white_seki_eyes AS seki_eyes_scored
     FROM games

@@ -23,7 +23,7 @@ WITH g AS (
         rules,
         record_agreement,
         black_teire + white_teire > 0 AS has_teire,
-        CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin END AS recorded,
+        CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin WHEN 'draw' THEN 0 END AS recorded,
         CASE rules
             WHEN 'korean' THEN margin_recorded_rules - black_teire + white_teire
             WHEN 'japanese' THEN margin_recorded_rules + black_teire - white_teire

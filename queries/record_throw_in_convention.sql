@@ -24,7 +24,7 @@ WITH g AS (
         record_agreement,
         black_throw_ins,
         white_throw_ins,
-        (CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin END)
+        (CASE result_winner WHEN 'B' THEN result_margin WHEN 'W' THEN -result_margin WHEN 'draw' THEN 0 END)
             - margin_recorded_rules AS shift
     FROM games
     WHERE status <> 'error'

@@ -138,6 +138,12 @@ def main(argv=None) -> int:
             unlisted = [c for c in schema_cols if c not in used and mentions(body, c)]
             if unlisted:
                 problems.append("query reads columns missing from uses: " + ", ".join(unlisted))
+            # a recorded margin signed by the winner: a draw is a margin of 0, not NULL (a
+            # counted draw fell out of every sum and count that read it)
+            code = "\n".join(re.sub(r"--.*$", "", line) for line in sql.splitlines())
+            for case in re.findall(r"CASE\s+result_winner\b.*?\bEND\b", code, re.S | re.I):
+                if "result_margin" in case and not re.search(r"WHEN\s+'draw'", case, re.I):
+                    problems.append("signs result_margin by result_winner without a 'draw' branch")
         rows = None
         try:
             cur = con.execute(sql)
