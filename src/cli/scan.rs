@@ -154,6 +154,25 @@ pub struct ScanArgs {
     pub password: PasswordArg,
 }
 
+/// Whether `path` is a character device that is a terminal.
+fn is_terminal_device(path: &std::path::Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let device = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device());
+        device
+            && std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .is_ok_and(|f| f.is_terminal())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
+    }
+}
+
 /// What the recorded command line shows for a password.
 const HIDDEN: &str = "(hidden)";
 
@@ -247,6 +266,14 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     }
     if args.output.as_os_str() == STDOUT_TARGET && std::io::stdout().is_terminal() {
         bail!("--output - writes Parquet to standard output, which is a terminal here; redirect it or name a file");
+    }
+    // a terminal by its name (`-o /dev/stdout`, `-o /dev/tty`): binary on a screen (only a
+    // device is opened to ask: opening a pipe would wait for its reader, then end its read)
+    if is_terminal_device(&resolve_target(&args.output).0) {
+        bail!(
+            "--output {} is a terminal; Parquet is binary: redirect it or name a file",
+            args.output.display()
+        );
     }
     // a typo in the only input: fatal, the previous output kept (with several inputs the
     // missing ones are rows, `io_error`, and the others are read)
@@ -358,7 +385,11 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
     if !args.quiet {
         cli::to_stderr(&summary.render_for(&rulesets));
         if !summary.interrupted && !summary.nothing_written {
-            cli::to_stderr(&format!("wrote {}\n", config.output.display()));
+            let wrote = match config.output.as_os_str() == STDOUT_TARGET {
+                true => "the Parquet file to standard output".to_string(),
+                false => config.output.display().to_string(),
+            };
+            cli::to_stderr(&format!("wrote {wrote}\n"));
         }
     }
     if summary.nothing_written {

@@ -70,17 +70,28 @@ pub fn resolve_target(target: &Path) -> (PathBuf, TargetKind) {
     if target.as_os_str() == STDOUT_TARGET {
         return (target.to_path_buf(), TargetKind::Stdout);
     }
-    let resolved = follow_links(target);
+    let resolved = match std::fs::symlink_metadata(target) {
+        Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(target)
+            .ok()
+            // a link to a file not made yet: the path it names (a link to what has no path,
+            // `/dev/stdout` on a pipe, is written as itself)
+            .or_else(|| {
+                std::fs::metadata(target)
+                    .is_err()
+                    .then(|| dangling_end(target))
+            })
+            .unwrap_or_else(|| target.to_path_buf()),
+        _ => target.to_path_buf(),
+    };
     match std::fs::metadata(&resolved) {
         Ok(m) if !m.is_file() && !m.is_dir() => (resolved, TargetKind::Special),
         _ => (resolved, TargetKind::File),
     }
 }
 
-/// The path `path` names once symbolic links are followed, link by link: a link to a file
-/// not made yet names that file (the link is kept and the file made). A loop of links names
-/// itself (and is replaced).
-fn follow_links(path: &Path) -> PathBuf {
+/// The path a link to a file not made yet names, its links followed one by one (the link is
+/// kept and the file made). A loop of links names itself (and is replaced).
+fn dangling_end(path: &Path) -> PathBuf {
     /// Links followed at most, as the kernel does.
     const MOST: usize = 40;
     let mut at = path.to_path_buf();

@@ -688,7 +688,14 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
         Some(KomiRead::Raw(r)) => {
             let (value, quirk) = read_komi_text(&r);
-            (value, Some(r), quirk)
+            let raw = match (value, quirk) {
+                // `KM[]`: no text to keep (komi_quirk says `empty`)
+                (_, Some("empty")) => None,
+                // a plain number spaces kept from being read (`KM[ 6.5 ]`)
+                (Some(v), None) => Some(format_number(v)),
+                _ => Some(r),
+            };
+            (value, raw, quirk)
         }
         None => {
             let from_ko = ko.and_then(|k| read_komi_text(k).0.map(|v| (v, k, "ko_property")));
@@ -1217,6 +1224,23 @@ mod tests {
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
         let k = normalise_komi(None, None, Some("7.5"));
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")));
+    }
+
+    /// `komi_raw` keeps the text a repair read, never an empty one, and writes a plain
+    /// number back in its shortest form, spaces or not.
+    #[test]
+    fn komi_raw_is_text_read_never_empty() {
+        let raw = |km: &str| normalise_komi(Some(KomiRead::Raw(km.into())), None, None).raw;
+        for (km, kept) in [
+            (" 6.5 ", Some("6.5")),
+            (" 650 ", Some("650")),
+            ("", None),
+            ("  ", None),
+            ("5 1/2", Some("5 1/2")),
+            ("abc", Some("abc")),
+        ] {
+            assert_eq!(raw(km).as_deref(), kept, "{km:?}");
+        }
     }
 
     #[test]

@@ -495,6 +495,13 @@ fn standard_output_pipes_and_links_are_written_through() {
     assert_all_read(&o);
     assert!(o.stdout.starts_with(b"PAR1") && o.stdout.ends_with(b"PAR1"));
     assert!(!Path::new("-").exists());
+    // the same by the device's name: a link to a pipe that has no path, written as itself
+    let o = kifu(
+        &[os("scan"), input.as_os_str(), os("-o"), os("/dev/stdout")],
+        None,
+    );
+    assert_all_read(&o);
+    assert!(o.stdout.starts_with(b"PAR1") && o.stdout.ends_with(b"PAR1"));
 
     let fifo = dir.path().join("pipe.parquet");
     let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
