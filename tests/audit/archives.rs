@@ -866,6 +866,40 @@ fn macos_metadata_files_and_other_members_are_passed_over_and_counted() {
     );
 }
 
+/// Another server's record saved under an SGF name (a Tygem GIB file as `game.sgf`, the same
+/// in a zip, a Pandanet UGF record gzipped as `.sgf.gz`) is read as that record, as it is
+/// under its own name: these were `not_sgf` rows, "no `(` found".
+#[test]
+fn a_gib_or_ugf_record_under_an_sgf_name_is_read_as_what_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let gib = repo().join("data-samples/gib/tygem-korean.gib");
+    let ugf = repo().join("data-samples/ugf/panda-shift-jis.ugf");
+    let own = audit_paths(&[gib.clone(), ugf.clone()], &options(), 1).unwrap();
+    let as_sgf = dir.path().join("tygem.sgf");
+    std::fs::copy(&gib, &as_sgf).unwrap();
+    let zipped = dir.path().join("tygem.zip");
+    let mut writer = zip::ZipWriter::new(std::fs::File::create(&zipped).unwrap());
+    writer
+        .start_file("game.sgf", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    writer.write_all(&std::fs::read(&gib).unwrap()).unwrap();
+    writer.finish().unwrap();
+    // Pandanet's files open with `[Header]` (the sample's first line is our own comment)
+    let record = std::fs::read(&ugf).unwrap();
+    let header = record.windows(8).position(|w| w == b"[Header]").unwrap();
+    let gzipped = dir.path().join("panda.sgf.gz");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&record[header..]).unwrap();
+    std::fs::write(&gzipped, gz.finish().unwrap()).unwrap();
+    for (path, like) in [(as_sgf, &own[0]), (zipped, &own[0]), (gzipped, &own[1])] {
+        let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
+        assert_eq!(rows.len(), 1, "{}", path.display());
+        assert_eq!(findings(&rows[0]), findings(like), "{}", path.display());
+        let application = rows[0].ingest.record.as_ref().unwrap().application.clone();
+        assert!(application.is_some_and(|a| a.contains(" GIB") || a.contains(" UGF")));
+    }
+}
+
 /// A file saved under an SGF name that is really an archive or a compressed file (a download
 /// saved under the wrong name, a server that gzips what it calls `.sgf`) is read as what its
 /// bytes say: a gzipped game as the game, a zip as its games, and the same for members of an

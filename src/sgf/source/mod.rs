@@ -45,7 +45,7 @@ pub use expand::{
 };
 use lzh_archive::read_lzh;
 use seven_z::read_7z;
-use sniff::{embedded_archive, is_executable, sniff, SFX_SCAN_LIMIT};
+use sniff::{embedded_archive, is_executable, sniff_content, SFX_SCAN_LIMIT};
 use tar_archive::read_tar;
 use zip_archive::read_zip;
 
@@ -339,9 +339,7 @@ fn read_held(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     // an archive is read from the shared bytes; records and programs are copied out
-    let kind = sniff(bytes.as_ref())
-        .or_else(|| stdin_record(bytes.as_ref()))
-        .unwrap_or(InputKind::Sgf);
+    let kind = sniff_content(bytes.as_ref()).unwrap_or(InputKind::Sgf);
     let reader = io::Cursor::new(bytes.clone());
     read_kind(source, kind, reader, opts, 0, skipped, sink)
 }
@@ -419,8 +417,9 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
     };
     match kind {
         InputKind::Sgf => match read_sized(reader, max_bytes) {
-            // an archive or a compressed file saved under an SGF name: read as what it is
-            Ok(bytes) => match sniff(&bytes) {
+            // an archive, a compressed file or another server's record saved under an SGF
+            // name: read as what it is
+            Ok(bytes) => match sniff_content(&bytes) {
                 Some(real) => read_kind(
                     source,
                     real,
@@ -465,9 +464,19 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                 SourceError::Record(format!("{source}: not a readable {name} record: {e}"))
             })
         }))),
-        InputKind::SgfCompressed(codec) => sink(item(
-            decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)),
-        )),
+        InputKind::SgfCompressed(codec) => {
+            match decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)) {
+                // another server's record, compressed under an SGF name
+                Ok(bytes) => match stdin_record(&bytes) {
+                    Some(record) => {
+                        let reader = io::Cursor::new(bytes);
+                        read_kind(source, record, reader, opts, depth, skipped, sink)
+                    }
+                    None => sink(item(Ok(bytes))),
+                },
+                data => sink(item(data)),
+            }
+        }
         InputKind::Zip => read_zip(source, reader, opts, depth, skipped, sink),
         InputKind::SevenZ => read_7z(source, reader, opts, depth, skipped, sink),
         InputKind::Tar(None) => read_tar(source, reader, opts, depth, skipped, sink),
@@ -629,7 +638,7 @@ pub(super) fn hand_on(
         return true;
     }
     let kind = match (classify(&name), &data) {
-        (None | Some(InputKind::Sgf), Ok(bytes)) => sniff(bytes).unwrap_or(InputKind::Sgf),
+        (None | Some(InputKind::Sgf), Ok(bytes)) => sniff_content(bytes).unwrap_or(InputKind::Sgf),
         (kind, _) => kind.unwrap_or(InputKind::Sgf),
     };
     let bytes = match data {

@@ -4,8 +4,16 @@
 use std::io;
 use std::path::Path;
 
+use super::expand::stdin_record;
 use super::seven_z::{encrypted, SEVEN_Z_MEMORY_KB};
 use super::{fill, open_input, rar, Codec, InputKind};
+
+/// What bytes named as SGF (or of no known name) really are: an archive or compressed stream
+/// ([`sniff`]), or another server's record — a GIB or UGF record saved as `.sgf` (see
+/// [`stdin_record`]). `None`: SGF text, or bytes of no kind known.
+pub(super) fn sniff_content(bytes: &[u8]) -> Option<InputKind> {
+    sniff(bytes).or_else(|| stdin_record(bytes))
+}
 
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
 /// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
