@@ -70,15 +70,16 @@ pub fn expand_inputs_noting(
     out
 }
 
-/// Whether `path` is a pipe or a character device (`<(zcat games.sgf.gz)`, `/dev/stdin`):
-/// named as an input, it is read whole, as a stream (a directory's walk makes such files
-/// error rows instead: a pipe found there may never end).
+/// Whether `path` is an anonymous pipe: what a shell's process substitution names
+/// (`<(zcat games.sgf.gz)`, `/dev/fd/63`) and `/dev/stdin` on a pipe, whose link names no
+/// file. Named as an input, it is read whole, as a stream. A named pipe (`mkfifo`) has a
+/// path, and is an error row like a device: it may have no writer, and wait for one forever.
 pub fn is_stream(path: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        std::fs::metadata(path)
-            .is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_char_device())
+        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+            && std::fs::canonicalize(path).is_err()
     }
     #[cfg(not(unix))]
     {
@@ -87,7 +88,7 @@ pub fn is_stream(path: &Path) -> bool {
     }
 }
 
-/// A pipe or device named as an input: its bytes, read whole (more than `max_bytes` makes
+/// An anonymous pipe named as an input: its bytes, read whole (more than `max_bytes` makes
 /// an error row).
 fn read_stream(path: &Path, max_bytes: u64) -> Expanded {
     let source = path_text(path);

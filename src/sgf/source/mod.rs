@@ -56,8 +56,9 @@ pub enum Input {
     Path(PathBuf),
     /// A stream's bytes, read whole (at most the size limit), and its rows' `source`: `-`
     /// given, and standard input held a game record or an archive rather than a list of
-    /// paths ([`STDIN_SOURCE`]); or a pipe or character device named as an input (`scan
-    /// <(zcat games.sgf.gz)`, `/dev/stdin`: its path). What they hold is told by its bytes.
+    /// paths ([`STDIN_SOURCE`]); or an anonymous pipe named as an input (`scan <(zcat
+    /// games.sgf.gz)`, `/dev/stdin` on a pipe: its path, see [`is_stream`]). What they hold
+    /// is told by its bytes.
     Held(String, SharedBytes),
 }
 
