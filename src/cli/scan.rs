@@ -402,7 +402,7 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
         };
         if summary.games > 0 {
             bail!(
-                "no input can be read ({}); nothing written{kept}",
+                "no input can be read: {}; nothing written{kept}",
                 summary.unreadable.join("; ")
             );
         }

@@ -99,9 +99,12 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let item_limit = config.limit;
     let mut summary = Summary::default();
     let stop_reader = AtomicBool::new(false);
+    // inputs that could not be opened at all: a run of nothing else read no input
+    let unopened = std::sync::atomic::AtomicU64::new(0);
     let mut writer_done: Option<AtomicParquetWriter> = None;
     let result: Result<()> = std::thread::scope(|scope| {
         let reader_stop = &stop_reader;
+        let unopened = &unopened;
         // the reader adds the archive members and AppleDouble files it passes over
         let passed_over = &mut skipped;
         scope.spawn(move || {
@@ -111,6 +114,9 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
             source::read_all_noting(&paths, &read_options, passed_over, &mut |item| {
                 if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
                     return false;
+                }
+                if matches!(item.data, Err(source::SourceError::Unopened(_))) {
+                    unopened.fetch_add(1, Ordering::Relaxed);
                 }
                 chunk_bytes += item.data.as_ref().map_or(0, |d| d.len());
                 chunk.push(item);
@@ -199,10 +205,13 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         summary.interrupted = true;
         // Dropping the writer removes the temporary file; the previous output stays intact.
         drop(writer);
-    } else if summary.games == summary.unreadable_inputs && config.limit != Some(0) {
-        // inputs that hold no game (an empty directory), or none that could be read (typos,
-        // a list of missing paths), write nothing: a previous output is not replaced by a
-        // file of no game
+    } else if summary.games == unopened.load(Ordering::Relaxed)
+        && config.limit.is_none_or(|l| summary.games < l)
+    {
+        // inputs that hold no game (an empty directory), or none that could be opened
+        // (typos, a list of missing paths), write nothing: a previous output is not replaced
+        // by a file of no game (unless `--limit` stopped the run first: `--limit 0` writes
+        // the schema alone, on purpose)
         summary.nothing_written = true;
         drop(writer);
     } else {
@@ -314,7 +323,7 @@ fn audit_jobs(
 /// The row for an input that could not be read at all.
 pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
     let kind = match e {
-        source::SourceError::Io(_) => ErrorKind::IoError,
+        source::SourceError::Io(_) | source::SourceError::Unopened(_) => ErrorKind::IoError,
         source::SourceError::Archive(_) => ErrorKind::ArchiveError,
         source::SourceError::TooLarge { .. } => ErrorKind::FileTooLarge,
         source::SourceError::Record(_) => ErrorKind::ParseError,

@@ -42,9 +42,6 @@ pub struct Summary {
     /// path that is missing or cannot be read (a typo in a path is named on screen, not only
     /// in the file).
     pub unreadable: Vec<String>,
-    /// `io_error` rows of inputs themselves (no archive member): a path missing, unreadable
-    /// or no file. A run of such rows alone read no input, and writes nothing.
-    pub unreadable_inputs: u64,
     /// Files passed over, by name ending: found walking the directories or inside archives,
     /// neither SGF nor an archive, and macOS's AppleDouble files (`source::APPLE_DOUBLE`).
     pub skipped: crate::sgf::source::Skipped,
@@ -66,9 +63,6 @@ impl Summary {
         }
         if let Some(k) = row.ingest.error_kind {
             *self.by_error_kind.entry(k.name()).or_default() += 1;
-            if k == ErrorKind::IoError && row.member.is_none() {
-                self.unreadable_inputs += 1;
-            }
             if k == ErrorKind::IoError && self.unreadable.len() < UNREADABLE_SHOWN {
                 let message = row.ingest.error_message.as_deref().unwrap_or("unreadable");
                 self.unreadable.push(message.to_string());

@@ -41,7 +41,7 @@ pub fn expand_inputs_noting(
         if input.as_os_str() == STDIN_SOURCE {
             read_stdin(io::stdin().lock(), max_bytes, &mut out, skipped);
         } else if is_stream(input) {
-            out.push(read_stream(input, max_bytes));
+            out.extend(read_stream(input, max_bytes));
         } else {
             expand_one(input, &mut out, skipped);
         }
@@ -89,17 +89,23 @@ pub fn is_stream(path: &Path) -> bool {
 }
 
 /// An anonymous pipe named as an input: its bytes, read whole (more than `max_bytes` makes
-/// an error row).
-fn read_stream(path: &Path, max_bytes: u64) -> Expanded {
+/// an error row); nothing when it held none, as standard input (a command that failed,
+/// `<(zcat missing.gz)`: a run of nothing else writes no file).
+fn read_stream(path: &Path, max_bytes: u64) -> Option<Expanded> {
     let source = path_text(path);
-    let bytes = std::fs::File::open(path)
-        .map_err(|e| SourceError::Io(e.to_string()))
-        .and_then(|file| read_limited(file, max_bytes));
-    match bytes {
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) => {
+            let why = SourceError::Unopened(format!("{source}: {e}"));
+            return Some(Err((source, why)));
+        }
+    };
+    Some(match read_limited(file, max_bytes) {
+        Ok(bytes) if bytes.is_empty() => return None,
         Ok(bytes) => Ok(Input::Held(source, SharedBytes(bytes.into()))),
         Err(SourceError::Io(m)) => Err((source.clone(), SourceError::Io(format!("{source}: {m}")))),
         Err(e) => Err((source, e)),
-    }
+    })
 }
 
 /// The key of [`Skipped`] counting the files the inputs name more than once (read once).
@@ -356,7 +362,10 @@ fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
                 }
                 Err(e) => {
                     let at = e.path().map(path_text).unwrap_or_else(|| path_text(path));
-                    out.push(Err((at.clone(), SourceError::Io(format!("{at}: {e}")))));
+                    out.push(Err((
+                        at.clone(),
+                        SourceError::Unopened(format!("{at}: {e}")),
+                    )));
                 }
             }
         }

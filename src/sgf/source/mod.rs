@@ -108,7 +108,10 @@ pub struct InputItem {
 /// Why an input could not be read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SourceError {
-    /// The path could not be read (missing, permission, symlink loop, not a regular file…).
+    /// An input could not be opened at all (missing, permission, symlink loop, not a regular
+    /// file…): a run of nothing else read no input. An `io_error` row, as [`Io`](Self::Io).
+    Unopened(String),
+    /// The file or stream could not be read, or its compressed data is damaged.
     Io(String),
     /// The archive itself is corrupt or unsupported.
     Archive(String),
@@ -121,7 +124,7 @@ pub enum SourceError {
 impl SourceError {
     pub fn kind_name(&self) -> &'static str {
         match self {
-            SourceError::Io(_) => "io_error",
+            SourceError::Io(_) | SourceError::Unopened(_) => "io_error",
             SourceError::Archive(_) => "archive_error",
             SourceError::TooLarge { .. } => "file_too_large",
             SourceError::Record(_) => "parse_error",
@@ -130,7 +133,10 @@ impl SourceError {
 
     pub fn message(&self) -> String {
         match self {
-            SourceError::Io(m) | SourceError::Archive(m) | SourceError::Record(m) => m.clone(),
+            SourceError::Io(m)
+            | SourceError::Unopened(m)
+            | SourceError::Archive(m)
+            | SourceError::Record(m) => m.clone(),
             SourceError::TooLarge { limit } => {
                 format!(
                     "more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)"
@@ -605,7 +611,7 @@ pub fn read_bytes_with(
 /// (a size limit stays what it is).
 pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {
     match e {
-        SourceError::Io(m) | SourceError::Archive(m) => {
+        SourceError::Io(m) | SourceError::Unopened(m) | SourceError::Archive(m) => {
             SourceError::Archive(format!("{source}::{name}: {m}"))
         }
         other => other,
@@ -716,15 +722,15 @@ pub(super) fn pass_over(skipped: &mut Skipped, name: &str) {
 
 /// Opens a path only if it is a regular file (a FIFO would block the run forever).
 pub(super) fn open_regular(path: &Path) -> Result<File, SourceError> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))?;
+    let unopened = |e: io::Error| SourceError::Unopened(format!("{}: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(unopened)?;
     if !meta.is_file() {
-        return Err(SourceError::Io(format!(
+        return Err(SourceError::Unopened(format!(
             "{}: not a regular file (directory inputs are walked; FIFOs and devices are not read)",
             path.display()
         )));
     }
-    File::open(path).map_err(|e| SourceError::Io(format!("{}: {e}", path.display())))
+    File::open(path).map_err(unopened)
 }
 
 /// Reads at most `max_bytes`; more is an error (decompression bombs stop here, memory bounded).
