@@ -91,6 +91,18 @@ pub fn pick_game(
     passwords: &[String],
 ) -> Result<Picked> {
     let paths = source::expand_inputs(&[input.to_path_buf()]);
+    pick_game_in(input, &paths, member, index, limits, passwords)
+}
+
+/// [`pick_game`] among `input`'s expansion `paths` (standard input, or a pipe, is read once).
+fn pick_game_in(
+    input: &Path,
+    paths: &[source::Expanded],
+    member: Option<&str>,
+    index: usize,
+    limits: &Limits,
+    passwords: &[String],
+) -> Result<Picked> {
     let options = source::ReadOptions {
         max_bytes: limits.max_file_bytes,
         passwords: passwords.to_vec(),
@@ -101,7 +113,7 @@ pub fn pick_game(
     // an error of the archive as a whole (its list of files encrypted, or unreadable): why a
     // member may not be found
     let mut archive_error = None;
-    source::read_all_with(&paths, &options, &mut |item| {
+    source::read_all_with(paths, &options, &mut |item| {
         if let Some(m) = member {
             if let (None, Err(e)) = (&item.member, &item.data) {
                 archive_error.get_or_insert_with(|| e.message());
@@ -1181,18 +1193,16 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
             bail!("cannot read {}: {e}", source::path_text(&args.file));
         }
     }
+    // expanded once, here: standard input, or a pipe, is read once
+    let paths = source::expand_inputs(std::slice::from_ref(&file));
     if let Some(svg) = &args.svg {
         if svg.as_os_str() == source::STDIN_SOURCE {
             bail!("--svg - : the game's text goes to standard output; name a file for the SVG");
         }
         // the picture replaces its target: an input named as the SVG (the file, a game
-        // record in the directory read, a volume of the split file) would be lost
-        // a stream is read once, by the game's pick
-        let inputs = match file.as_os_str() == source::STDIN_SOURCE || source::is_stream(&file) {
-            true => Vec::new(),
-            false => source::expand_inputs(std::slice::from_ref(&file)),
-        };
-        if let Some(input) = source::input_at(svg, &inputs) {
+        // record in the directory read or listed on standard input, a volume of the split
+        // file) would be lost
+        if let Some(input) = source::input_at(svg, &paths) {
             bail!(
                 "--svg {} is an input ({}); writing it would replace the input",
                 svg.display(),
@@ -1208,8 +1218,9 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
-            let picked = pick_game(
+            let picked = pick_game_in(
                 &file,
+                &paths,
                 member.as_deref(),
                 game,
                 &Limits::default(),

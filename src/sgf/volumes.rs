@@ -60,6 +60,18 @@ pub fn set_head(path: &Path) -> Option<PathBuf> {
     first.is_file().then_some(first)
 }
 
+/// The volumes after `path` that reading it reads, when it is the first volume of a split
+/// file: each beside it in turn, up to the first missing.
+pub fn later_volumes(path: &Path) -> Vec<PathBuf> {
+    let Some(v) = file_volume(path).filter(|v| v.number == 1) else {
+        return Vec::new();
+    };
+    (2..)
+        .map(|n| sibling(path, n, v.width))
+        .take_while(|p| p.is_file())
+        .collect()
+}
+
 /// Whether `path` is a volume of a split file (its name ends in `.001`, `.002`, …).
 pub fn is_volume(path: &Path) -> bool {
     file_volume(path).is_some()
@@ -96,11 +108,10 @@ pub fn open_input(path: &Path) -> Result<(InputKind, Volumes), SourceError> {
         )));
     }
     let mut files = vec![open_regular(path)?];
-    let mut next = 2;
-    while let Some(p) = Some(sibling(path, next, v.width)).filter(|p| p.is_file()) {
+    for p in later_volumes(path) {
         files.push(open_regular(&p)?);
-        next += 1;
     }
+    let next = files.len() as u32 + 1;
     if let Some(last) = last_volume(path, v.width).filter(|&last| last > next) {
         return Err(SourceError::Archive(format!(
             "{}: volume {next} of this split file ({}) is missing, and volumes up to {last} \

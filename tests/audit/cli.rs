@@ -633,6 +633,35 @@ fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
         assert_eq!(std::fs::read(&names[k]).unwrap(), part);
     }
     assert_eq!(std::fs::read_to_string(&game).unwrap(), GAME);
+    // a volume that is a link to a file elsewhere (by the link, or by the file), and a
+    // record listed on standard input: refused too
+    #[cfg(unix)]
+    {
+        let linked = dir.path().join("linked");
+        std::fs::create_dir(&linked).unwrap();
+        std::fs::copy(&names[0], linked.join("games.zip.001")).unwrap();
+        std::fs::copy(&names[1], linked.join("games.zip.002")).unwrap();
+        std::os::unix::fs::symlink(&names[2], linked.join("games.zip.003")).unwrap();
+        let first = linked.join("games.zip.001");
+        for target in [linked.join("games.zip.003"), names[2].clone()] {
+            let o = kifu(
+                &[os("scan"), first.as_os_str(), os("-o"), target.as_os_str()],
+                None,
+            );
+            assert_eq!(o.status.code(), Some(2), "{}", target.display());
+        }
+        let listed = format!("{}\n", game.display());
+        let o = kifu(
+            &[os("explain"), os("-"), os("--svg"), game.as_os_str()],
+            Some(listed.as_bytes()),
+        );
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+        assert_eq!(
+            std::fs::read(&names[2]).unwrap(),
+            zip.chunks(zip.len() / 3 + 1).nth(2).unwrap()
+        );
+        assert_eq!(std::fs::read_to_string(&game).unwrap(), GAME);
+    }
     // the set is read whole from its first volume all the same
     let out = dir.path().join("games.parquet");
     let o = kifu(&[os("scan"), first, os("-o"), out.as_os_str()], None);

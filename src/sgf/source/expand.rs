@@ -375,22 +375,26 @@ fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
     }
 }
 
-/// The input among `paths` that writing `output` would replace: one of the files they expand
-/// to (named, found in a directory walked, or listed on standard input), or a later volume of
-/// a split file or RAR volume set read from its first volume among them. `None` when
-/// `output` does not exist yet, or is none of them.
+/// The input file among those `paths` read that writing `output` would replace: one of the
+/// files they expand to (named, found in a directory walked, or listed on standard input),
+/// or a later volume of a split file or RAR volume set read with its first volume among
+/// them (by whatever name or link). `None` when `output` does not exist yet, or is none of
+/// them.
 pub fn input_at(output: &Path, paths: &[Expanded]) -> Option<PathBuf> {
     let out = output.canonicalize().ok()?;
-    // a later volume's set is read from its first volume, the one the inputs name
-    let head = (volumes::set_head(&out).or_else(|| rar::set_head(&out)))
-        .and_then(|head| head.canonicalize().ok());
-    let targets = [Some(&out), head.as_ref()];
-    paths.iter().find_map(|p| match p {
-        Ok(Input::Path(path)) => targets.into_iter().flatten().find_map(|target| {
-            // only a path of its name, or a link, can be it: no `realpath` for every input
-            let may_be = path.file_name() == target.file_name() || path.is_symlink();
-            (may_be && path.canonicalize().is_ok_and(|i| &i == target)).then(|| path.clone())
-        }),
-        _ => None,
+    paths.iter().find_map(|p| {
+        let Ok(Input::Path(path)) = p else {
+            return None;
+        };
+        let mut read = vec![path.clone()];
+        read.extend(volumes::later_volumes(path));
+        if let Some(rar::VolumeSet::Volumes { paths, .. }) = rar::volume_set(path) {
+            read.extend(paths.into_iter().skip(1));
+        }
+        read.into_iter().find(|file| {
+            // only a file of its name, or a link, can be it: no `realpath` for every input
+            let may_be = file.file_name() == out.file_name() || file.is_symlink();
+            may_be && file.canonicalize().is_ok_and(|f| f == out)
+        })
     })
 }
