@@ -898,6 +898,13 @@ fn a_gib_or_ugf_record_under_an_sgf_name_is_read_as_what_it_is() {
         let application = rows[0].ingest.record.as_ref().unwrap().application.clone();
         assert!(application.is_some_and(|a| a.contains(" GIB") || a.contains(" UGF")));
     }
+    // such a line above an SGF game leaves it SGF (text before the game)
+    for above in ["[Header]\r\nsaved by a forum\r\n", "\\HS\r\n"] {
+        let path = dir.path().join("annotated.sgf");
+        std::fs::write(&path, format!("{above}(;GM[1]SZ[9];B[ee];W[cc])")).unwrap();
+        let rows = audit_paths(&[path], &options(), 1).unwrap();
+        assert_eq!(rows[0].ingest.status, Status::Recovered, "{above}");
+    }
 }
 
 /// A file saved under an SGF name that is really an archive or a compressed file (a download

@@ -66,9 +66,9 @@ ENUMS: dict[str, set[str]] = {
     "dead_source": {"markup", "estimated", "none"},
 }
 
-# VARCHAR columns whose '' is a legitimate value: the raw text of an SGF property (KM[] gives
-# komi_raw '' with komi_quirk 'empty'), and free text.
-RAW_COLUMNS = {"komi_raw", "rules_raw", "result_raw", "date_raw", "error_message"}
+# VARCHAR columns whose '' is a legitimate value: the raw text of an SGF property, and free
+# text (komi_raw is not one: KM[] gives NULL, with komi_quirk 'empty').
+RAW_COLUMNS = {"rules_raw", "result_raw", "date_raw", "error_message"}
 # Integer columns that may legitimately be negative: none of the documented ones.
 SIGNED_INT_COLUMNS: set[str] = set()
 # Non-NULL on every row, error rows included.
@@ -341,8 +341,11 @@ class Checker:
             check("handicap", "(handicap = 0) IS DISTINCT FROM (handicap_source = 'none')",
                   "handicap 0 exactly when handicap_source is 'none'", ["handicap", "handicap_source"])
         if has("komi", "komi_raw", "komi_quirk"):
-            check("komi", "komi_raw IS NULL AND (komi IS NOT NULL OR komi_quirk IS NOT NULL)",
-                  "komi/komi_quirk without komi_raw", ["komi", "komi_quirk"])
+            check("komi", "komi_raw IS NULL AND (komi IS NOT NULL "
+                          "OR komi_quirk IS DISTINCT FROM 'empty' AND komi_quirk IS NOT NULL)",
+                  "komi/komi_quirk without komi_raw (KM[] alone: quirk 'empty')",
+                  ["komi", "komi_quirk"])
+            check("komi", "komi_raw = ''", "komi_raw empty (KM[] gives NULL)", ["komi_quirk"])
             check("komi", "komi_quirk IS NULL AND komi_raw IS NOT NULL "
                           "AND try_cast(trim(komi_raw) AS DOUBLE) IS DISTINCT FROM komi",
                   "komi differs from komi_raw although no quirk was repaired", ["komi_raw", "komi"])

@@ -39,13 +39,12 @@ mod zip_archive;
 
 pub use count::{count_items, count_items_with};
 pub(super) use expand::bytes_text;
-use expand::stdin_record;
 pub use expand::{
     expand_inputs, expand_inputs_noting, input_at, is_stream, path_of_text, path_text, NAMED_TWICE,
 };
 use lzh_archive::read_lzh;
 use seven_z::read_7z;
-use sniff::{embedded_archive, is_executable, sniff_content, SFX_SCAN_LIMIT};
+use sniff::{embedded_archive, is_executable, record_content, sniff_content, SFX_SCAN_LIMIT};
 use tar_archive::read_tar;
 use zip_archive::read_zip;
 
@@ -474,7 +473,7 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
         InputKind::SgfCompressed(codec) => {
             match decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)) {
                 // another server's record, compressed under an SGF name
-                Ok(bytes) => match stdin_record(&bytes) {
+                Ok(bytes) => match record_content(&bytes) {
                     Some(record) => {
                         let reader = io::Cursor::new(bytes);
                         read_kind(source, record, reader, opts, depth, skipped, sink)

@@ -9,10 +9,17 @@ use super::seven_z::{encrypted, SEVEN_Z_MEMORY_KB};
 use super::{fill, open_input, rar, Codec, InputKind};
 
 /// What bytes named as SGF (or of no known name) really are: an archive or compressed stream
-/// ([`sniff`]), or another server's record — a GIB or UGF record saved as `.sgf` (see
-/// [`stdin_record`]). `None`: SGF text, or bytes of no kind known.
+/// ([`sniff`]), or another server's record ([`record_content`]). `None`: SGF text, or bytes
+/// of no kind known.
 pub(super) fn sniff_content(bytes: &[u8]) -> Option<InputKind> {
-    sniff(bytes).or_else(|| stdin_record(bytes))
+    sniff(bytes).or_else(|| record_content(bytes))
+}
+
+/// The record format of bytes named as SGF that are another server's record: a GIB or UGF
+/// record saved as `.sgf` (see [`stdin_record`]), holding no SGF game (`[Header]` or `\HS`
+/// written above an SGF game by a forum or an editor leaves it SGF).
+pub(super) fn record_content(bytes: &[u8]) -> Option<InputKind> {
+    stdin_record(bytes).filter(|_| !bytes.windows(2).any(|w| w == b"(;"))
 }
 
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
