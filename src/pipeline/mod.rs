@@ -101,10 +101,13 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let stop_reader = AtomicBool::new(false);
     // inputs that could not be opened at all: a run of nothing else read no input
     let unopened = std::sync::atomic::AtomicU64::new(0);
+    // `--limit` left an item unread (a run it stopped is never fatal)
+    let limit_cut = AtomicBool::new(false);
     let mut writer_done: Option<AtomicParquetWriter> = None;
     let result: Result<()> = std::thread::scope(|scope| {
         let reader_stop = &stop_reader;
         let unopened = &unopened;
+        let limit_cut = &limit_cut;
         // the reader adds the archive members and AppleDouble files it passes over
         let passed_over = &mut skipped;
         scope.spawn(move || {
@@ -113,6 +116,12 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
             let mut sent = 0u64;
             source::read_all_noting(&paths, &read_options, passed_over, &mut |item| {
                 if interrupted.load(Ordering::Relaxed) || reader_stop.load(Ordering::Relaxed) {
+                    return false;
+                }
+                // `--limit` counts games; a file holds at least one, so reading stops at the
+                // first item past it
+                if item_limit.is_some_and(|l| sent >= l) {
+                    limit_cut.store(true, Ordering::Relaxed);
                     return false;
                 }
                 if matches!(item.data, Err(source::SourceError::Unopened(_))) {
@@ -128,8 +137,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
                         return false;
                     }
                 }
-                // `--limit` counts games; a file holds at least one, so stop reading early.
-                item_limit.is_none_or(|l| sent < l)
+                true
             });
             if !chunk.is_empty() {
                 let _ = tx.send(chunk);
@@ -206,12 +214,13 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         // Dropping the writer removes the temporary file; the previous output stays intact.
         drop(writer);
     } else if summary.games == unopened.load(Ordering::Relaxed)
-        && config.limit.is_none_or(|l| summary.games < l)
+        && config.limit != Some(0)
+        && !limit_cut.load(Ordering::Relaxed)
     {
         // inputs that hold no game (an empty directory), or none that could be opened
         // (typos, a list of missing paths), write nothing: a previous output is not replaced
-        // by a file of no game (unless `--limit` stopped the run first: `--limit 0` writes
-        // the schema alone, on purpose)
+        // by a file of no game (unless `--limit` stopped the run before an input it did not
+        // read; `--limit 0` writes the schema alone, on purpose)
         summary.nothing_written = true;
         drop(writer);
     } else {

@@ -891,20 +891,36 @@ fn a_gib_or_ugf_record_under_an_sgf_name_is_read_as_what_it_is() {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     gz.write_all(&record[header..]).unwrap();
     std::fs::write(&gzipped, gz.finish().unwrap()).unwrap();
-    for (path, like) in [(as_sgf, &own[0]), (zipped, &own[0]), (gzipped, &own[1])] {
+    for (path, like) in [
+        (as_sgf.clone(), &own[0]),
+        (zipped, &own[0]),
+        (gzipped, &own[1]),
+    ] {
         let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
         assert_eq!(rows.len(), 1, "{}", path.display());
         assert_eq!(findings(&rows[0]), findings(like), "{}", path.display());
         let application = rows[0].ingest.record.as_ref().unwrap().application.clone();
         assert!(application.is_some_and(|a| a.contains(" GIB") || a.contains(" UGF")));
     }
-    // such a line above an SGF game leaves it SGF (text before the game)
+    // such a line above an SGF game leaves it SGF (text before the game), however the game
+    // tree opens
     for above in ["[Header]\r\nsaved by a forum\r\n", "\\HS\r\n"] {
-        let path = dir.path().join("annotated.sgf");
-        std::fs::write(&path, format!("{above}(;GM[1]SZ[9];B[ee];W[cc])")).unwrap();
-        let rows = audit_paths(&[path], &options(), 1).unwrap();
-        assert_eq!(rows[0].ingest.status, Status::Recovered, "{above}");
+        for tree in ["(;", "(\r\n;", "( ;"] {
+            let path = dir.path().join("annotated.sgf");
+            std::fs::write(&path, format!("{above}{tree}GM[1]SZ[9];B[ee];W[cc])")).unwrap();
+            let rows = audit_paths(&[path], &options(), 1).unwrap();
+            assert_eq!(rows[0].ingest.status, Status::Recovered, "{above}{tree}");
+        }
     }
+    // and a GIB record whose comment holds `(;` stays a record
+    let text = std::fs::read(&gib).unwrap();
+    let at = text.windows(5).position(|w| w == b"GCMT:").unwrap() + 5;
+    let commented = [&text[..at], b"gg (;_;)", &text[at..]].concat();
+    std::fs::write(&as_sgf, commented).unwrap();
+    let rows = audit_paths(&[as_sgf], &options(), 1).unwrap();
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    let application = rows[0].ingest.record.as_ref().unwrap().application.clone();
+    assert_eq!(application.as_deref(), Some("Tygem GIB"));
 }
 
 /// A file saved under an SGF name that is really an archive or a compressed file (a download

@@ -419,6 +419,8 @@ fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
     for (args, stdin) in [
         (&[typo.as_os_str(), empty.as_os_str()][..], None),
         (&[os("-")], Some(listed.as_bytes())),
+        // a `--limit` that stopped nothing
+        (&[os("-"), os("--limit"), os("2")], Some(listed.as_bytes())),
     ] {
         let o = kifu(
             &[&[os("scan")], args, &[os("-o"), out.as_os_str()]].concat(),
@@ -709,6 +711,18 @@ fn a_pipe_a_shell_names_is_read() {
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
     assert_eq!(rows(&out), 2, "the pipe once (named twice), and game.sgf");
+    // a named pipe whose full path cannot be resolved (the working directory deleted): still
+    // no anonymous pipe, never opened (it hung, waiting for a writer)
+    let gone = dir.path().join("gone");
+    std::fs::create_dir(&gone).unwrap();
+    let script = format!(
+        "cd {} && rmdir ../gone && exec timeout -s KILL 60 {} scan -q ../pipe.sgf -o ../o.parquet",
+        gone.display(),
+        env!("CARGO_BIN_EXE_kifu-audit")
+    );
+    let o = Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
 }
 
 /// `-o -` into a pipe its reader has closed (`| head -c 100`): no error and no message, as

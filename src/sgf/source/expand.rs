@@ -71,21 +71,27 @@ pub fn expand_inputs_noting(
 }
 
 /// Whether `path` is an anonymous pipe: what a shell's process substitution names
-/// (`<(zcat games.sgf.gz)`, `/dev/fd/63`) and `/dev/stdin` on a pipe, whose link names no
-/// file. Named as an input, it is read whole, as a stream. A named pipe (`mkfifo`) has a
-/// path, and is an error row like a device: it may have no writer, and wait for one forever.
+/// (`<(zcat games.sgf.gz)`, `/dev/fd/63`) and `/dev/stdin` on a pipe, links that end in the
+/// kernel's `pipe:[…]`, which names no file. Named as an input, it is read whole, as a
+/// stream. A named pipe (`mkfifo`) has a path, and is an error row like a device: it may
+/// have no writer, and wait for one forever.
 pub fn is_stream(path: &Path) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo())
-            && std::fs::canonicalize(path).is_err()
+    /// Links followed at most, as the kernel does.
+    const MOST: usize = 40;
+    let mut at = path.to_path_buf();
+    for _ in 0..MOST {
+        let Ok(next) = std::fs::read_link(&at) else {
+            return false;
+        };
+        if next.as_os_str().as_encoded_bytes().starts_with(b"pipe:[") {
+            return true;
+        }
+        at = match at.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
     }
-    #[cfg(not(unix))]
-    {
-        let _ = path;
-        false
-    }
+    false
 }
 
 /// An anonymous pipe named as an input: its bytes, read whole (more than `max_bytes` makes

@@ -16,10 +16,21 @@ pub(super) fn sniff_content(bytes: &[u8]) -> Option<InputKind> {
 }
 
 /// The record format of bytes named as SGF that are another server's record: a GIB or UGF
-/// record saved as `.sgf` (see [`stdin_record`]), holding no SGF game (`[Header]` or `\HS`
-/// written above an SGF game by a forum or an editor leaves it SGF).
+/// record saved as `.sgf` (see [`stdin_record`]) that reads as one, or that holds no SGF game
+/// tree (then its error row is the record's). `[Header]` or `\HS` written above an SGF game
+/// by a forum or an editor leaves it SGF; a record whose comment holds `(;` stays a record.
 pub(super) fn record_content(bytes: &[u8]) -> Option<InputKind> {
-    stdin_record(bytes).filter(|_| !bytes.windows(2).any(|w| w == b"(;"))
+    let kind = stdin_record(bytes)?;
+    let InputKind::Record(format) = kind else {
+        return Some(kind);
+    };
+    (format.to_sgf(bytes).is_ok() || !holds_a_game_tree(bytes)).then_some(kind)
+}
+
+/// Whether `bytes` hold an SGF game tree's opening: a `(`, white space, then a `;`.
+fn holds_a_game_tree(bytes: &[u8]) -> bool {
+    let opens = |at: usize| bytes[at + 1..].trim_ascii_start().starts_with(b";");
+    (0..bytes.len()).any(|at| bytes[at] == b'(' && opens(at))
 }
 
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
