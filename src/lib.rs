@@ -52,6 +52,7 @@
 //! - **Stones (子)**: Chinese results are counted in stones; one stone = two points of margin.
 
 pub mod cli;
+mod links;
 pub mod output;
 pub mod pipeline;
 pub mod render;

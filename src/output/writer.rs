@@ -92,21 +92,11 @@ pub fn resolve_target(target: &Path) -> (PathBuf, TargetKind) {
 /// The path a link to a file not made yet names, its links followed one by one (the link is
 /// kept and the file made). A loop of links names itself (and is replaced).
 fn dangling_end(path: &Path) -> PathBuf {
-    /// Links followed at most, as the kernel does.
-    const MOST: usize = 40;
-    let mut at = path.to_path_buf();
-    for _ in 0..MOST {
-        match std::fs::read_link(&at) {
-            Ok(next) => {
-                at = match at.parent() {
-                    Some(dir) if next.is_relative() => dir.join(next),
-                    _ => next,
-                }
-            }
-            Err(_) => return at,
-        }
+    let chain: Vec<PathBuf> = crate::links::link_chain(path).map(|(_, at)| at).collect();
+    match chain.last() {
+        Some(end) if chain.len() < crate::links::MOST_LINKS => end.clone(),
+        _ => path.to_path_buf(),
     }
-    path.to_path_buf()
 }
 
 /// Settings of the Parquet file.

@@ -76,22 +76,8 @@ pub fn expand_inputs_noting(
 /// stream. A named pipe (`mkfifo`) has a path, and is an error row like a device: it may
 /// have no writer, and wait for one forever.
 pub fn is_stream(path: &Path) -> bool {
-    /// Links followed at most, as the kernel does.
-    const MOST: usize = 40;
-    let mut at = path.to_path_buf();
-    for _ in 0..MOST {
-        let Ok(next) = std::fs::read_link(&at) else {
-            return false;
-        };
-        if next.as_os_str().as_encoded_bytes().starts_with(b"pipe:[") {
-            return true;
-        }
-        at = match at.parent() {
-            Some(dir) if next.is_relative() => dir.join(next),
-            _ => next,
-        };
-    }
-    false
+    crate::links::link_chain(path)
+        .any(|(text, _)| text.as_os_str().as_encoded_bytes().starts_with(b"pipe:["))
 }
 
 /// An anonymous pipe named as an input: its bytes, read whole (more than `max_bytes` makes
