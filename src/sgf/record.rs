@@ -977,8 +977,10 @@ fn normalise_handicap(
 /// and the day, joined by `-`, `/` or `.` (`2006-01-02,03`, `2006/1/2`, `Round 3, 2006-10-01`)
 /// or written with the year and month signs of Chinese, Japanese and Korean
 /// (`2006年10月1日`, `2006년 10월 1일`), or eight digits (`20061001`); else the day first and
-/// the year last, joined by `.` (`01.08.2001`; never by `-` or `/`, which an American writes
-/// month first, nor as the last day of a range, `28.-30.12.2006`); else an English month's name
+/// the year last, joined by `.` (`01.08.2001`), or by `-` or `/` when the numbers tell the
+/// day from the month (`25/12/2006`, `12/25/2006`, `9-09-2000`: an American writes the month
+/// first, so `01/02/2006` is no date), never as the last day of a range (`28.-30.12.2006`);
+/// else an English month's name
 /// between the day and the year (`August 1, 2001`, `1 Aug 2001`, `Sun, 1 Aug 2001`; not
 /// `Round 5 March 2006`). A year of two digits (`94-03-12`) is no full date.
 pub fn parse_first_date(raw: &str) -> Option<i32> {
@@ -1020,7 +1022,8 @@ fn digit_runs(raw: &str) -> Vec<Run> {
     runs
 }
 
-/// `D.M.YYYY`, the first such date that is one and no range's last day.
+/// `D.M.YYYY`, or `D-M-YYYY`, `M/D/YYYY`… where the numbers tell the day from the month: the
+/// first such date that is one and no range's last day.
 fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
     // the text before the day: no letter or digit against it (`v1.2.2006`), and no number
     // that only punctuation parts from it (`28.-30.12.2006`, `1.2.3.2006`)
@@ -1039,17 +1042,26 @@ fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
     };
     (0..runs.len().saturating_sub(2)).find_map(|k| {
         let (d, m, y) = (runs[k], runs[k + 1], runs[k + 2]);
+        let sep = &raw[d.1..m.0];
         let ok = is_short(d)
             && is_short(m)
             && y.1 - y.0 == 4
-            && &raw[d.1..m.0] == "."
-            && &raw[m.1..y.0] == "."
+            && matches!(sep, "." | "-" | "/")
+            && &raw[m.1..y.0] == sep
             && alone(k);
-        if ok {
-            days_from_civil(run_value(raw, y)?, run_value(raw, m)?, run_value(raw, d)?)
-        } else {
-            None
+        if !ok {
+            return None;
         }
+        let (first, second, year) = (run_value(raw, d)?, run_value(raw, m)?, run_value(raw, y)?);
+        let (day, month) = match sep {
+            "." => (first, second),
+            // `-` and `/`: the day first in most of the world, the month first in America;
+            // read only when the numbers tell (one above 12, or both the same)
+            _ if first == second || second > 12 => (second, first),
+            _ if first > 12 => (first, second),
+            _ => return None,
+        };
+        days_from_civil(year, month, day)
     })
 }
 
@@ -1270,9 +1282,22 @@ mod tests {
                 "{second_of_january}"
             );
         }
+        // a `-` or `/` date with the year last, where only one reading is a date: a number
+        // above 12 is the day, and a day equal to its month reads the same either way
+        for (written, iso) in [
+            ("25/12/2006", "2006-12-25"),
+            ("12/25/2006", "2006-12-25"),
+            ("25-12-2006", "2006-12-25"),
+            ("9-09-2000", "2000-09-09"),
+            ("Game 3, 13/1/2007", "2007-01-13"),
+        ] {
+            assert_eq!(parse_first_date(written), parse_first_date(iso), "{written}");
+            assert!(parse_first_date(iso).is_some());
+        }
         // no full date: a two-digit year, no day, no such day; a `-` or `/` date with the
-        // year last (it may put the month first); a range's last day, or a day against a
-        // letter, is not the first date; a round's number is no day
+        // year last whose day and month could be either (an American puts the month first);
+        // a range's last day, or a day against a letter, is not the first date; a round's
+        // number is no day
         for none in [
             "2006-02-30",
             "2006",
@@ -1284,6 +1309,9 @@ mod tests {
             "May 2006",
             "2-01-2006",
             "01/02/2006",
+            "13/13/2006",
+            "31/02/2006",
+            "12/25-2006",
             "02.01-2006",
             "28.-30.12.2006",
             "1-3.10.2006",
