@@ -102,8 +102,8 @@ pub struct ScanArgs {
     /// SGF files (.sgf, and .mgt as Many Faces of Go names them), Tygem .gib, WBaduk .ngf and
     /// Pandanet .ugf/.ugi records, directories (searched recursively for these and archives,
     /// in any case), archives (.zip, .7z, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .lzh,
-    /// .lha, Pandanet's .ugz, .rar and RAR volume sets, and .sgf.gz, .sgf.bz2, .sgf.xz,
-    /// .sgf.zst), any of these split into volumes (games.7z.001, games.part1.rar: any volume
+    /// .lha, Pandanet's .ugz, .rar and RAR volume sets), one record compressed on its own
+    /// (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst, and so .gib.gz, .ugf.xz…), any of these split into volumes (games.7z.001, games.part1.rar: any volume
     /// names its set), self-extracting archives (games.exe), or `-` for standard input: an
     /// SGF, GIB or UGF record or an archive piped in (held in memory, at most
     /// --max-file-bytes; its rows' source is `-`), or else a list of paths, one per line.

@@ -1291,7 +1291,11 @@ mod tests {
             ("9-09-2000", "2000-09-09"),
             ("Game 3, 13/1/2007", "2007-01-13"),
         ] {
-            assert_eq!(parse_first_date(written), parse_first_date(iso), "{written}");
+            assert_eq!(
+                parse_first_date(written),
+                parse_first_date(iso),
+                "{written}"
+            );
             assert!(parse_first_date(iso).is_some());
         }
         // no full date: a two-digit year, no day, no such day; a `-` or `/` date with the

@@ -1,7 +1,8 @@
 //! Reading sources: files, directories (recursive, sorted), archives (`.zip`, `.7z`, `.tar`,
 //! `.tar.gz`/`.tgz`, `.tar.bz2`, `.tar.xz`, `.tar.zst`, `.lzh`/`.lha` and Pandanet's `.ugz`,
 //! `.rar` (with RAR's own volume sets, see [`super::rar`]), and single compressed SGF files
-//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst`, each also split into numbered volumes, see
+//! `.sgf.gz`, `.sgf.bz2`, `.sgf.xz`, `.sgf.zst` (and GIB, NGF, UGF records compressed the
+//! same way, `.gib.gz`), each also split into numbered volumes, see
 //! [`super::volumes`]) and `-`: standard input, either a game record or archive piped in
 //! (held in memory, at most the size limit) or a list of paths, one per line.
 //! Archives are streamed, never unpacked to disk; an archive inside an archive is read from
@@ -157,6 +158,8 @@ pub enum InputKind {
     Record(RecordFormat),
     /// One SGF file, compressed (not an archive: it opens at any nesting depth).
     SgfCompressed(Codec),
+    /// One record of another program's format, compressed (`games.gib.gz`).
+    RecordCompressed(RecordFormat, Codec),
     Zip,
     SevenZ,
     /// A tar archive, compressed or not.
@@ -221,20 +224,12 @@ const KINDS: &[(&str, InputKind)] = &[
     (".ngf", InputKind::Record(RecordFormat::Ngf)),
     (".ugf", InputKind::Record(RecordFormat::Ugf)),
     (".ugi", InputKind::Record(RecordFormat::Ugf)),
-    (".sgf.gz", InputKind::SgfCompressed(Codec::Gzip)),
-    (".sgf.bz2", InputKind::SgfCompressed(Codec::Bzip2)),
-    (".sgf.xz", InputKind::SgfCompressed(Codec::Xz)),
-    (".sgf.zst", InputKind::SgfCompressed(Codec::Zstd)),
     (".zip", InputKind::Zip),
     (".7z", InputKind::SevenZ),
     (".tar", InputKind::Tar(None)),
-    (".tar.gz", InputKind::Tar(Some(Codec::Gzip))),
     (".tgz", InputKind::Tar(Some(Codec::Gzip))),
-    (".tar.bz2", InputKind::Tar(Some(Codec::Bzip2))),
     (".tbz2", InputKind::Tar(Some(Codec::Bzip2))),
-    (".tar.xz", InputKind::Tar(Some(Codec::Xz))),
     (".txz", InputKind::Tar(Some(Codec::Xz))),
-    (".tar.zst", InputKind::Tar(Some(Codec::Zstd))),
     (".tzst", InputKind::Tar(Some(Codec::Zstd))),
     (".lzh", InputKind::Lzh),
     (".lha", InputKind::Lzh),
@@ -245,13 +240,37 @@ const KINDS: &[(&str, InputKind)] = &[
     (".cab", InputKind::Unsupported("CAB")),
 ];
 
+/// The endings of one file compressed on its own, after the name of what it holds
+/// (`.sgf.gz`, `.tar.xz`, `.gib.zst`).
+const CODECS: &[(&str, Codec)] = &[
+    (".gz", Codec::Gzip),
+    (".bz2", Codec::Bzip2),
+    (".xz", Codec::Xz),
+    (".zst", Codec::Zstd),
+];
+
 /// Classifies a file name (case-insensitive). `None` for names that are not inputs.
 pub fn classify(name: &str) -> Option<InputKind> {
     let n = name.to_ascii_lowercase();
-    KINDS
+    let by_ending = |n: &str| {
+        KINDS
+            .iter()
+            .find(|(end, _)| n.ends_with(end))
+            .map(|&(_, kind)| kind)
+    };
+    if let Some(kind) = by_ending(&n) {
+        return Some(kind);
+    }
+    // a game record or a tar archive compressed on its own: what its name says it holds
+    let (inner, codec) = CODECS
         .iter()
-        .find(|(end, _)| n.ends_with(end))
-        .map(|&(_, kind)| kind)
+        .find_map(|&(end, codec)| Some((n.strip_suffix(end)?, codec)))?;
+    match by_ending(inner)? {
+        InputKind::Sgf => Some(InputKind::SgfCompressed(codec)),
+        InputKind::Record(format) => Some(InputKind::RecordCompressed(format, codec)),
+        InputKind::Tar(None) => Some(InputKind::Tar(Some(codec))),
+        _ => None,
+    }
 }
 
 impl InputKind {
@@ -470,16 +489,23 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                 SourceError::Record(format!("{source}: not a readable {name} record: {e}"))
             })
         }))),
-        InputKind::SgfCompressed(codec) => {
+        InputKind::SgfCompressed(codec) | InputKind::RecordCompressed(_, codec) => {
             match decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)) {
-                // another server's record, compressed under an SGF name
-                Ok(bytes) => match record_content(&bytes) {
-                    Some(record) => {
-                        let reader = io::Cursor::new(bytes);
-                        read_kind(source, record, reader, opts, depth, skipped, sink)
+                Ok(bytes) => {
+                    // a record compressed under its own name (`games.gib.gz`), or another
+                    // server's record compressed under an SGF name
+                    let record = match kind {
+                        InputKind::RecordCompressed(format, _) => Some(InputKind::Record(format)),
+                        _ => record_content(&bytes),
+                    };
+                    match record {
+                        Some(record) => {
+                            let reader = io::Cursor::new(bytes);
+                            read_kind(source, record, reader, opts, depth, skipped, sink)
+                        }
+                        None => sink(item(Ok(bytes))),
                     }
-                    None => sink(item(Ok(bytes))),
-                },
+                }
                 data => sink(item(data)),
             }
         }

@@ -30,7 +30,35 @@ fn names() {
         classify("meijin.ugi"),
         Some(InputKind::Record(RecordFormat::Ugf))
     );
+    // a record or a tar compressed on its own, by what its name says it holds
+    assert_eq!(
+        classify("2006-01-02.GIB.gz"),
+        Some(InputKind::RecordCompressed(RecordFormat::Gib, Codec::Gzip))
+    );
+    assert_eq!(
+        classify("a.ugi.xz"),
+        Some(InputKind::RecordCompressed(RecordFormat::Ugf, Codec::Xz))
+    );
+    assert_eq!(
+        classify("a.ngf.bz2"),
+        Some(InputKind::RecordCompressed(RecordFormat::Ngf, Codec::Bzip2))
+    );
+    assert_eq!(
+        classify("honinbo.mgt.zst"),
+        Some(InputKind::SgfCompressed(Codec::Zstd))
+    );
+    assert_eq!(
+        classify("x.TAR.GZ"),
+        Some(InputKind::Tar(Some(Codec::Gzip)))
+    );
+    assert_eq!(
+        classify("x.tar.bz2"),
+        Some(InputKind::Tar(Some(Codec::Bzip2)))
+    );
+    assert_eq!(classify("x.zip.gz"), None);
+    assert_eq!(classify("x.ugz.gz"), None);
     assert_eq!(classify("x.gz"), None);
+    assert_eq!(classify("x.sgf.gz.gz"), None);
     assert_eq!(classify("MANIFEST.tsv"), None);
 }
 
@@ -169,6 +197,47 @@ fn names_that_are_not_utf8_keep_their_bytes() {
         });
         assert_eq!(sources.len(), 1);
         assert!(sources[0].ends_with("/caf\\xE9.sgf"), "{}", sources[0]);
+    }
+}
+
+/// A Tygem GIB record gzipped under its own name (`.gib.gz`) reads as the record; bytes that
+/// are no GIB record under that name make the record's error row.
+#[test]
+fn a_compressed_record_reads_as_the_record_it_holds() {
+    use std::io::Write;
+    let gib = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data-samples/gib/tygem-korean.gib"),
+    )
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let gzip = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        let mut enc = flate2::write::GzEncoder::new(
+            File::create(&path).unwrap(),
+            flate2::Compression::fast(),
+        );
+        enc.write_all(bytes).unwrap();
+        enc.finish().unwrap();
+        Ok(path.into())
+    };
+    let paths = vec![
+        gzip("korean.GIB.gz", &gib),
+        gzip("not-a-record.gib.gz", b"(;GM[1]SZ[19];B[pd])"),
+    ];
+    let mut items = Vec::new();
+    read_all(&paths, 1 << 20, &mut |i| {
+        items.push(i);
+        true
+    });
+    assert_eq!(items.len(), 2);
+    assert_eq!(
+        items[0].data,
+        RecordFormat::Gib.to_sgf(&gib).map_err(|_| unreachable!())
+    );
+    assert!(items[0].data.as_ref().unwrap().starts_with(b"(;"));
+    match &items[1].data {
+        Err(SourceError::Record(m)) => assert!(m.contains("not a readable GIB record"), "{m}"),
+        other => panic!("{other:?}"),
     }
 }
 
