@@ -884,17 +884,25 @@ fn a_gib_or_ugf_record_under_an_sgf_name_is_read_as_what_it_is() {
         .unwrap();
     writer.write_all(&std::fs::read(&gib).unwrap()).unwrap();
     writer.finish().unwrap();
-    // Pandanet's files open with `[Header]` (the sample's first line is our own comment)
+    // Pandanet's files open with `[Header]`; the sample's first line is a comment (`# written
+    // by …`), which the UGF reader passes over: known by content either way
     let record = std::fs::read(&ugf).unwrap();
+    assert!(record.starts_with(b"# "));
     let header = record.windows(8).position(|w| w == b"[Header]").unwrap();
-    let gzipped = dir.path().join("panda.sgf.gz");
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(&record[header..]).unwrap();
-    std::fs::write(&gzipped, gz.finish().unwrap()).unwrap();
+    let gzip = |name: &str, bytes: &[u8]| {
+        let path = dir.path().join(name);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(bytes).unwrap();
+        std::fs::write(&path, gz.finish().unwrap()).unwrap();
+        path
+    };
+    let gzipped = gzip("panda.sgf.gz", &record[header..]);
+    let commented = gzip("commented.sgf.gz", &record);
     for (path, like) in [
         (as_sgf.clone(), &own[0]),
         (zipped, &own[0]),
         (gzipped, &own[1]),
+        (commented, &own[1]),
     ] {
         let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
         assert_eq!(rows.len(), 1, "{}", path.display());

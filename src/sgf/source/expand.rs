@@ -197,10 +197,15 @@ fn text_start(head: &[u8]) -> &[u8] {
 }
 
 /// Another server's record format on standard input, known by how it begins: Tygem's GIB
-/// (`\HS` or `\[GIBOKIND=`), Pandanet's UGF (`[Header]`). WBaduk's NGF begins with free text
-/// (the game's title) and is known by its name only.
+/// (`\HS` or `\[GIBOKIND=`), Pandanet's UGF (`[Header]`), after any comment lines (`#…`,
+/// which both readers pass over). WBaduk's NGF begins with free text (the game's title) and
+/// is known by its name only.
 pub(super) fn stdin_record(head: &[u8]) -> Option<InputKind> {
-    let text = text_start(head);
+    let mut text = text_start(head);
+    while text.starts_with(b"#") {
+        let end = text.iter().position(|&b| b == b'\n')?;
+        text = text[end..].trim_ascii_start();
+    }
     if text.starts_with(b"\\HS") || text.starts_with(b"\\[GIBOKIND=") {
         Some(InputKind::Record(RecordFormat::Gib))
     } else if text.starts_with(b"[Header]") {

@@ -99,6 +99,7 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         b"PP(\x10-lh5-",
         b"\\HS\r\n\\[GIBOKIND=Korea\\]",
         b"\n[Header]\nVer=UGF3",
+        b"# written by hand\r\n#\n[Header]\nVer=UGF3",
         b"\x00\x01binary",
         // Fox's file without its `(`, and a game after text
         b";GM[1]FF[4]SZ[19]AP[foxwq];B[pd])",
@@ -112,6 +113,13 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         stdin_record(b"\\HS\r\n"),
         Some(InputKind::Record(RecordFormat::Gib))
     );
+    // comment lines before a record, but not before an SGF game
+    assert_eq!(
+        stdin_record(b"# saved\r\n\\HS\r\n"),
+        Some(InputKind::Record(RecordFormat::Gib))
+    );
+    assert_eq!(stdin_record(b"# saved\n(;GM[1])"), None);
+    assert_eq!(stdin_record(b"# a comment cut short"), None);
     for head in [
         b"".as_slice(),
         b"\n\n",
