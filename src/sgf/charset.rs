@@ -154,8 +154,11 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             };
         }
     }
-    // 3. The declared charset, when it decodes cleanly.
-    if let Some(enc) = declared_enc {
+    // 3. The declared charset, when it decodes cleanly; but a single-byte label on text that
+    //    reads as a multi-byte charset of East Asia is the writer's default, not the text's
+    //    (Shift_JIS names under `CA[ISO-8859-1]` decode "cleanly" into mojibake, as any
+    //    bytes do in a single-byte charset): then the guess, as for a file without `CA`.
+    if let Some(enc) = declared_enc.filter(|e| !(e.is_single_byte() && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
                 text,
@@ -211,6 +214,18 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         used: enc.name(),
         lossy,
     }
+}
+
+/// Whether `bytes` (not UTF-8) are text of a multi-byte charset of Chinese, Japanese or
+/// Korean: `chardetng`'s guess is one (it weighs what the bytes spell in each, and reads
+/// Latin-1 accents as windows-1252), and it decodes them with no fault.
+fn reads_as_cjk(bytes: &[u8]) -> bool {
+    let guessed = guess(bytes);
+    !guessed.is_single_byte()
+        && guessed != UTF_8
+        && guessed
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some()
 }
 
 /// Valid multi-byte UTF-8 characters outnumber invalid sequences at least 2 to 1.
@@ -468,6 +483,45 @@ mod tests {
             "{}",
             d.text
         );
+    }
+
+    /// A single-byte `CA` on East Asian text is the writing program's default: the text is
+    /// read as what it is. Latin-1 text under the same label stays Latin-1.
+    #[test]
+    fn a_single_byte_label_on_east_asian_text_is_not_trusted() {
+        for (enc, names) in [
+            (
+                encoding_rs::SHIFT_JIS,
+                "PB[本因坊秀策]PW[井上幻庵因碩]C[耳赤の一局]",
+            ),
+            (
+                encoding_rs::GBK,
+                "PB[聂卫平]PW[马晓春]C[第一届中国围棋天元赛]",
+            ),
+            (
+                encoding_rs::EUC_KR,
+                "PB[이창호]PW[조훈현]C[바둑 대국 기록입니다]",
+            ),
+        ] {
+            for label in ["ISO-8859-1", "Latin-1", "ASCII", "windows-1252"] {
+                let text = format!("(;CA[{label}]{names})");
+                let (bytes, _, _) = enc.encode(&text);
+                let d = decode(&bytes);
+                assert_eq!(d.used, enc.name(), "{label} {names}");
+                assert!(d.text.contains(names), "{label} {names}");
+                assert!(!d.lossy);
+            }
+        }
+        for names in [
+            "PB[François Müller]PW[Søren Ærø]",
+            "PB[José Peña]PW[Zoë]C[très bien, à bientôt]",
+            "PB[Ole Åsmund Bjørnstad]PW[Jürgen Groß]",
+        ] {
+            let text = format!("(;CA[ISO-8859-1]{names})");
+            let (bytes, _, _) = WINDOWS_1252.encode(&text);
+            let d = decode(&bytes);
+            assert_eq!(d.used, "windows-1252", "{names}");
+        }
     }
 
     #[test]
