@@ -154,11 +154,13 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             };
         }
     }
-    // 3. The declared charset, when it decodes cleanly; but a single-byte label on text that
-    //    reads as a multi-byte charset of East Asia is the writer's default, not the text's
-    //    (Shift_JIS names under `CA[ISO-8859-1]` decode "cleanly" into mojibake, as any
-    //    bytes do in a single-byte charset): then the guess, as for a file without `CA`.
-    if let Some(enc) = declared_enc.filter(|e| !(e.is_single_byte() && reads_as_cjk(bytes))) {
+    // 3. The declared charset, when it decodes cleanly; but a Latin-1 or ASCII label on text
+    //    that reads as a multi-byte charset of East Asia is the writer's default, not the
+    //    text's (Shift_JIS names under `CA[ISO-8859-1]` decode "cleanly" into mojibake, as
+    //    any bytes do in a single-byte charset): then the guess, as for a file without `CA`.
+    //    Other single-byte labels (ISO-8859-2, windows-874) name text whose letters the
+    //    guess may read as Big5 or GBK: they are trusted.
+    if let Some(enc) = declared_enc.filter(|&e| !(e == WINDOWS_1252 && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
                 text,
@@ -218,14 +220,18 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 
 /// Whether `bytes` (not UTF-8) are text of a multi-byte charset of Chinese, Japanese or
 /// Korean: `chardetng`'s guess is one (it weighs what the bytes spell in each, and reads
-/// Latin-1 accents as windows-1252), and it decodes them with no fault.
+/// Latin-1 accents as windows-1252), it decodes them with no fault, and every `]` survives
+/// as one (a reading that takes a value's closing bracket into a character, as Latin-1
+/// bytes before it can make it, is no reading of SGF text).
 fn reads_as_cjk(bytes: &[u8]) -> bool {
     let guessed = guess(bytes);
-    !guessed.is_single_byte()
-        && guessed != UTF_8
-        && guessed
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .is_some()
+    if guessed.is_single_byte() || guessed == UTF_8 {
+        return false;
+    }
+    let brackets = bytes.iter().filter(|&&b| b == b']').count();
+    guessed
+        .decode_without_bom_handling_and_without_replacement(bytes)
+        .is_some_and(|text| text.bytes().filter(|&b| b == b']').count() == brackets)
 }
 
 /// Valid multi-byte UTF-8 characters outnumber invalid sequences at least 2 to 1.
@@ -522,6 +528,22 @@ mod tests {
             let d = decode(&bytes);
             assert_eq!(d.used, "windows-1252", "{names}");
         }
+        // other single-byte labels are trusted: Polish and Thai letters read as Big5 (the
+        // Thai one swallowing the `]` that closes the name)
+        for (label, bytes, name) in [
+            ("ISO-8859-2", b"\xaf\xf3\xb3w".as_slice(), "Żółw"),
+            ("windows-874", b"\xb3\xd1\xb0\xbe\xc5", "ณัฐพล"),
+        ] {
+            let file = [b"(;CA[", label.as_bytes(), b"]PB[", bytes, b"]PW[Smith])"].concat();
+            let d = decode(&file);
+            assert!(
+                d.text.contains(&format!("PB[{name}]")),
+                "{label} {}",
+                d.text
+            );
+        }
+        // nor is a Latin-1 label given up for a reading that takes a `]` into a character
+        assert!(!reads_as_cjk(b"(;PB[\xb3\xd1\xb0\xbe\xc5]PW[Smith])"));
     }
 
     #[test]

@@ -1040,7 +1040,14 @@ fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
                 .next_back()
                 .is_some_and(|c| c.is_ascii_digit())
     };
+    // the first date of this shape whose day and month can be told decides: `10/12/2006 to
+    // 13/12/2006` is no date (its last day is no first date), but a day that is none
+    // (`31.02.2006`) passes on to the next
+    let mut told = true;
     (0..runs.len().saturating_sub(2)).find_map(|k| {
+        if !told {
+            return None;
+        }
         let (d, m, y) = (runs[k], runs[k + 1], runs[k + 2]);
         let sep = &raw[d.1..m.0];
         let ok = is_short(d)
@@ -1059,7 +1066,10 @@ fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
             // read only when the numbers tell (one above 12, or both the same)
             _ if first == second || second > 12 => (second, first),
             _ if first > 12 => (first, second),
-            _ => return None,
+            _ => {
+                told = false;
+                return None;
+            }
         };
         days_from_civil(year, month, day)
     })
@@ -1148,11 +1158,21 @@ fn year_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
         let (Some(&month), Some(&day)) = (runs.get(k + 1), runs.get(k + 2)) else {
             continue;
         };
+        // the same sign twice, or a year's sign then a month's (`2006 - 12/13`, the end of a
+        // range `12/10/2006 - 12/13/2006`, is no date)
+        let signs = [
+            ("-", "-"),
+            ("/", "/"),
+            (".", "."),
+            ("年", "月"),
+            ("년", "월"),
+        ];
         if len == 4
             && is_short(month)
             && is_short(day)
-            && joined(run, month, &["-", "/", ".", "年", "년"])
-            && joined(month, day, &["-", "/", ".", "月", "월"])
+            && signs
+                .iter()
+                .any(|&(a, b)| joined(run, month, &[a]) && joined(month, day, &[b]))
         {
             let (y, m, d) = (
                 run_value(raw, run)?,
@@ -1316,6 +1336,11 @@ mod tests {
             "13/13/2006",
             "31/02/2006",
             "12/25-2006",
+            "10/12/2006 to 13/12/2006",
+            "10-12-2006 bis 13-12-2006",
+            "12/10/2006 - 12/13/2006",
+            "2006 - 12/13",
+            "2006.01-02",
             "02.01-2006",
             "28.-30.12.2006",
             "1-3.10.2006",

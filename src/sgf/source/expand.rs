@@ -203,7 +203,8 @@ fn text_start(head: &[u8]) -> &[u8] {
 pub(super) fn stdin_record(head: &[u8]) -> Option<InputKind> {
     let mut text = text_start(head);
     while text.starts_with(b"#") {
-        let end = text.iter().position(|&b| b == b'\n')?;
+        // a line ends in `\n`, `\r\n` or `\r` alone (old Macs)
+        let end = text.iter().position(|&b| b == b'\n' || b == b'\r')?;
         text = text[end..].trim_ascii_start();
     }
     if text.starts_with(b"\\HS") || text.starts_with(b"\\[GIBOKIND=") {

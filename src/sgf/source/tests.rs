@@ -118,6 +118,10 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         stdin_record(b"# saved\r\n\\HS\r\n"),
         Some(InputKind::Record(RecordFormat::Gib))
     );
+    assert_eq!(
+        stdin_record(b"# saved\r# by hand\r[Header]\r"),
+        Some(InputKind::Record(RecordFormat::Ugf))
+    );
     assert_eq!(stdin_record(b"# saved\n(;GM[1])"), None);
     assert_eq!(stdin_record(b"# a comment cut short"), None);
     for head in [
