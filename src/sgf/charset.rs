@@ -7,7 +7,7 @@
 //! `chardetng`. The decision is recorded: the declared label, the charset actually used, and
 //! whether decoding had to replace bytes (lossy).
 
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use encoding_rs::{Encoding, ISO_8859_15, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 use std::borrow::Cow;
 
 /// Text decoded from one file, with how it was decoded.
@@ -154,13 +154,14 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             };
         }
     }
-    // 3. The declared charset, when it decodes cleanly; but a Latin-1 or ASCII label on text
-    //    that reads as a multi-byte charset of East Asia is the writer's default, not the
+    // 3. The declared charset, when it decodes cleanly; but a Latin-1 (ISO-8859-1 or -15) or
+    //    ASCII label on text that reads as a multi-byte charset of East Asia is the writer's default, not the
     //    text's (Shift_JIS names under `CA[ISO-8859-1]` decode "cleanly" into mojibake, as
     //    any bytes do in a single-byte charset): then the guess, as for a file without `CA`.
     //    Other single-byte labels (ISO-8859-2, windows-874) name text whose letters the
     //    guess may read as Big5 or GBK: they are trusted.
-    if let Some(enc) = declared_enc.filter(|&e| !(e == WINDOWS_1252 && reads_as_cjk(bytes))) {
+    let latin = |e: &'static Encoding| e == WINDOWS_1252 || e == ISO_8859_15;
+    if let Some(enc) = declared_enc.filter(|&e| !(latin(e) && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
                 text,
@@ -220,18 +221,30 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 
 /// Whether `bytes` (not UTF-8) are text of a multi-byte charset of Chinese, Japanese or
 /// Korean: `chardetng`'s guess is one (it weighs what the bytes spell in each, and reads
-/// Latin-1 accents as windows-1252), it decodes them with no fault, and every `]` survives
-/// as one (a reading that takes a value's closing bracket into a character, as Latin-1
-/// bytes before it can make it, is no reading of SGF text).
+/// Latin-1 accents as windows-1252), it decodes them with no fault, and every `]` that
+/// closes a value survives as one (a reading that takes such a bracket into a character, as
+/// Latin-1 bytes before it can make it, is no reading of SGF text; a `]` inside a character,
+/// as in Shift_JIS 余 or Big5 因, closes nothing).
 fn reads_as_cjk(bytes: &[u8]) -> bool {
     let guessed = guess(bytes);
     if guessed.is_single_byte() || guessed == UTF_8 {
         return false;
     }
-    let brackets = bytes.iter().filter(|&&b| b == b']').count();
     guessed
         .decode_without_bom_handling_and_without_replacement(bytes)
-        .is_some_and(|text| text.bytes().filter(|&b| b == b']').count() == brackets)
+        .is_some_and(|text| value_ends(text.as_bytes()) == value_ends(bytes))
+}
+
+/// How many `]` in `text` close a value: those that white space, then the end, a node's `;`,
+/// a parenthesis, another value's `[` or a property's capital letter follow.
+fn value_ends(text: &[u8]) -> usize {
+    (0..text.len())
+        .filter(|&i| text[i] == b']')
+        .filter(|&i| {
+            let next = text[i + 1..].trim_ascii_start().first();
+            next.is_none_or(|&b| matches!(b, b';' | b'(' | b')' | b'[' | b'A'..=b'Z'))
+        })
+        .count()
 }
 
 /// Valid multi-byte UTF-8 characters outnumber invalid sequences at least 2 to 1.
@@ -508,8 +521,17 @@ mod tests {
                 encoding_rs::EUC_KR,
                 "PB[이창호]PW[조훈현]C[바둑 대국 기록입니다]",
             ),
+            // characters whose second byte is `]` (0x5D), at a value's end or inside it
+            (encoding_rs::SHIFT_JIS, "PB[余正麒]PW[井山裕太]C[望月の局]"),
+            (encoding_rs::BIG5, "PB[周俊勳]PW[林海峰]EV[第10屆本因坊戰]"),
         ] {
-            for label in ["ISO-8859-1", "Latin-1", "ASCII", "windows-1252"] {
+            for label in [
+                "ISO-8859-1",
+                "Latin-1",
+                "ASCII",
+                "windows-1252",
+                "ISO-8859-15",
+            ] {
                 let text = format!("(;CA[{label}]{names})");
                 let (bytes, _, _) = enc.encode(&text);
                 let d = decode(&bytes);
