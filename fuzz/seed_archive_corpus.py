@@ -13,7 +13,8 @@ import bz2, gzip, io, lzma, os, shutil, subprocess, tarfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "fuzz", "corpus", "archive_bytes")
 ENDINGS = [".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz",
-           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar", ".exe"]
+           ".sgf.bz2", ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar", ".exe", ".gib.gz",
+           ".ngf.bz2", ".ugf.xz", ".sgf"]
 
 # A program's first bytes, holding a RAR signature of its own as an SFX module does: a
 # self-extracting archive is this with an archive appended.
@@ -67,6 +68,13 @@ def main():
     seed("sfx-7z.exe", ".exe", SFX_STUB + read("tests", "fixtures", "archives", "games-lzma2.7z"))
     seed("sfx-zip.exe", ".exe", SFX_STUB + read("data-samples", "archives", "samples.zip"))
     seed("program.exe", ".exe", SFX_STUB)
+    # another server's record compressed under its own name, and under an SGF name
+    gib = read("data-samples", "gib", "tygem-korean.gib")
+    seed("one.gib.gz", ".gib.gz", gzip.compress(gib, mtime=0))
+    seed("one.ngf.bz2", ".ngf.bz2", bz2.compress(read("data-samples", "ngf", "wbaduk-korean.ngf")))
+    seed("one.ugf.xz", ".ugf.xz", lzma.compress(read("data-samples", "ugf", "panda-shift-jis.ugf")))
+    seed("gib-as.sgf", ".sgf", gib)
+    seed("zip-as.sgf", ".sgf", read("data-samples", "archives", "samples.zip"))
     for name, ending, data in [("two.tar.zst", ".tar.zst", plain), ("one.sgf.zst", ".sgf.zst", one)]:
         packed = zstd(data)
         if packed is not None:

@@ -2,7 +2,9 @@
 //! from disk (`sgf::source::read_bytes_with`), with two passwords to try on what is encrypted
 //! (a wrong one, then `kifu`, the encrypted fixtures' password). The first byte picks the
 //! name's ending — zip, 7z, tar, tar.gz, tar.bz2, tar.xz, tar.zst, a single
-//! .sgf.gz/.bz2/.xz/.zst, lzh, ugz, rar, or exe (a self-extracting archive) —, the rest is the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2,
+//! .sgf.gz/.bz2/.xz/.zst, lzh, ugz, rar, exe (a self-extracting archive), a compressed GIB,
+//! NGF or UGF record, or plain .sgf (whose bytes are sniffed: an archive or another server's
+//! record under an SGF name) —, the rest is the file. The readers are other crates' (zip, sevenz-rust2, tar, flate2, bzip2,
 //! xz2, zstd, delharc) under the product's own bookkeeping: size limits, solid blocks cut short, members
 //! named by the member that cut them off, nested archives.
 //!
@@ -14,9 +16,10 @@
 use kifu_audit::sgf::source::{read_bytes_with, InputItem, ReadOptions, SourceError};
 use libfuzzer_sys::fuzz_target;
 
-const ENDINGS: [&str; 15] = [
+const ENDINGS: [&str; 19] = [
     ".zip", ".7z", ".tar", ".tar.gz", ".tar.bz2", ".tar.xz", ".tar.zst", ".sgf.gz", ".sgf.bz2",
-    ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar", ".exe",
+    ".sgf.xz", ".sgf.zst", ".lzh", ".ugz", ".rar", ".exe", ".gib.gz", ".ngf.bz2", ".ugf.xz",
+    ".sgf",
 ];
 /// Small, so that a bomb is cut short quickly.
 const MAX_BYTES: u64 = 1 << 20;
@@ -27,9 +30,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let ending = ENDINGS[pick as usize % ENDINGS.len()];
     let name = format!("input{ending}");
-    // a program is read as the archive it holds, if any, else as one file (SGF, or an error)
-    let program = ending == ".exe";
-    let archive = !ending.starts_with(".sgf") && !program;
+    // a program is read as the archive it holds, if any, else as one file (SGF, or an error);
+    // a plain `.sgf` as what its bytes are
+    let program = ending == ".exe" || ending == ".sgf";
+    // one file compressed on its own: an SGF file or another server's record
+    let single = !program
+        && (ending.starts_with(".sgf") || [".gib.gz", ".ngf.bz2", ".ugf.xz"].contains(&ending));
+    let archive = !single && !program;
     let mut items = 0usize;
     let opts = ReadOptions {
         max_bytes: MAX_BYTES,
@@ -56,8 +63,8 @@ fuzz_target!(|data: &[u8]| {
         }
         true
     });
-    // a compressed SGF file is always one item, readable or not
-    if !archive && !program {
+    // a compressed SGF file or record is always one item, readable or not
+    if single {
         assert_eq!(items, 1);
     }
 });
