@@ -322,6 +322,23 @@ impl Explained {
             .map(|a| render::svg::render(&a.diagram, &self.title()))
     }
 
+    /// How the file's text was decoded: the charset used, the `CA` it declares, and whether
+    /// bytes had to be replaced (`charset_used`, `charset_declared`, `charset_lossy`).
+    fn charset(&self) -> String {
+        let ing = &self.picked.ingest;
+        let mut line = ing.charset_used.unwrap_or("?").to_string();
+        match &ing.charset_declared {
+            Some(ca) => {
+                let _ = write!(line, " (CA[{ca}])");
+            }
+            None => line.push_str(" (no CA)"),
+        }
+        if ing.charset_lossy {
+            line.push_str(", bytes that are no part of it replaced");
+        }
+        line
+    }
+
     /// The whole text report.
     pub fn text(&self) -> String {
         let mut out = String::new();
@@ -359,6 +376,7 @@ impl Explained {
         };
         let _ = writeln!(out, "black:     {}", player(&r.black, &r.black_rank));
         let _ = writeln!(out, "white:     {}", player(&r.white, &r.white_rank));
+        let _ = writeln!(out, "charset:   {}", self.charset());
         match &r.result {
             Some(res) => {
                 let mut parsed = format!("{}, {}", res.winner.name(), res.kind.name());

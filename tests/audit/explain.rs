@@ -415,6 +415,25 @@ fn generated_game_svg_and_ascii_agree_with_the_board() {
     check_pixels(&pixmap, &panels);
 }
 
+/// The report says how the file was decoded: Shift_JIS names under a Latin-1 `CA` (a
+/// program's default label) read as Shift_JIS, and the label is shown beside it.
+#[test]
+fn explain_says_which_charset_read_the_names() {
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS
+        .encode("(;GM[1]SZ[9]CA[ISO-8859-1]PB[余正麒]PW[井山裕太];B[ee];W[cc])");
+    let e = explain_bytes("sjis.sgf", &bytes, 0, KomiPolicy::Standard).unwrap();
+    let text = e.text();
+    for line in [
+        "black:     余正麒",
+        "white:     井山裕太",
+        "charset:   Shift_JIS (CA[ISO-8859-1])",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    let e = explain_file(DEAD_SAMPLE);
+    assert!(e.text().contains("\ncharset:   UTF-8 ("), "{}", e.text());
+}
+
 #[test]
 fn unreadable_game_prints_its_error_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
