@@ -1043,11 +1043,7 @@ fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
     // the first date of this shape whose day and month can be told decides: `10/12/2006 to
     // 13/12/2006` is no date (its last day is no first date), but a day that is none
     // (`31.02.2006`) passes on to the next
-    let mut told = true;
-    (0..runs.len().saturating_sub(2)).find_map(|k| {
-        if !told {
-            return None;
-        }
+    for k in 0..runs.len().saturating_sub(2) {
         let (d, m, y) = (runs[k], runs[k + 1], runs[k + 2]);
         let sep = &raw[d.1..m.0];
         let ok = is_short(d)
@@ -1057,22 +1053,26 @@ fn day_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
             && &raw[m.1..y.0] == sep
             && alone(k);
         if !ok {
-            return None;
+            continue;
         }
-        let (first, second, year) = (run_value(raw, d)?, run_value(raw, m)?, run_value(raw, y)?);
+        let (Some(first), Some(second), Some(year)) =
+            (run_value(raw, d), run_value(raw, m), run_value(raw, y))
+        else {
+            continue;
+        };
         let (day, month) = match sep {
             "." => (first, second),
             // `-` and `/`: the day first in most of the world, the month first in America;
             // read only when the numbers tell (one above 12, or both the same)
             _ if first == second || second > 12 => (second, first),
             _ if first > 12 => (first, second),
-            _ => {
-                told = false;
-                return None;
-            }
+            _ => return None,
         };
-        days_from_civil(year, month, day)
-    })
+        if let Some(date) = days_from_civil(year, month, day) {
+            return Some(date);
+        }
+    }
+    None
 }
 
 /// An English month's name, full or its first three letters, between the day and a
