@@ -939,7 +939,7 @@ def build(cat: Catalogue) -> None:
     lossy = charset_game(None, "古力", "常昊").encode("gb2312")
     lossy = lossy.replace("古力".encode("gb2312"), "古力".encode("gb2312")[:1] + b"?" + "古力".encode("gb2312")[2:])
     cat.add("charset/fox-lossy-no-ca.sgf", lossy,
-            "Fox-style lossy names: GB2312 name with one byte replaced by '?', no CA (not decodable cleanly)")
+            "Fox-style lossy names: GB2312 name with one byte replaced by '?', no CA (not decodable cleanly; read as GBK, the damaged character replaced)")
     cat.add("charset/wrong-ca-utf8-says-gb2312.sgf", charset_game("gb2312", "古力", "常昊").encode("utf-8"),
             "mislabelled: CA[gb2312] but the bytes are UTF-8")
 

@@ -4,10 +4,16 @@
 //! would take for an escape or the end of a value, so the whole file is decoded first. Order of
 //! trust: a byte-order mark (or, without one, UTF-16's telltale zero bytes), then the `CA`
 //! property (with the aliases real archives use), then strict UTF-8, then a guess by
-//! `chardetng`. The decision is recorded: the declared label, the charset actually used, and
-//! whether decoding had to replace bytes (lossy).
+//! `chardetng`. A few damaged characters (a byte turned into `?` by a lossy copy, a file cut
+//! in the middle of one) do not overturn a charset: they are replaced and the text kept in
+//! the charset its label, or detection without them, names. The decision is recorded: the
+//! declared label, the charset actually used, and whether decoding had to replace bytes
+//! (lossy).
 
-use encoding_rs::{Encoding, ISO_8859_15, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use encoding_rs::{
+    Encoding, BIG5, EUC_JP, EUC_KR, GB18030, GBK, ISO_8859_15, SHIFT_JIS, UTF_16BE, UTF_16LE,
+    UTF_8, WINDOWS_1252,
+};
 use std::borrow::Cow;
 
 /// Text decoded from one file, with how it was decoded.
@@ -180,7 +186,22 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             lossy: false,
         };
     }
-    // 5. Mostly UTF-8 with a few damaged bytes (Fox: a lossy round-trip put `?` in place of one
+    // 5. A declared East Asian charset in which a few characters are damaged (a byte turned
+    //    into `?` by a lossy copy, a file cut in the middle of a character): the label is
+    //    kept, the damaged characters replaced. Detection rules out any charset a byte fails
+    //    in, and chose another that read every name as mojibake, or swallowed a `]` closing
+    //    a value (`PW[...]RE[W+3.5]` read as one name).
+    if let Some(enc) = declared_enc.filter(|&e| east_asian(e)) {
+        if let Some(text) = decode_damaged(bytes, enc) {
+            return Decoded {
+                text,
+                declared,
+                used: enc.name(),
+                lossy: true,
+            };
+        }
+    }
+    // 6. Mostly UTF-8 with a few damaged bytes (Fox: a lossy round-trip put `?` in place of one
     //    byte of some characters), or UTF-8 whose only flaws are such `?`: lossy UTF-8 keeps
     //    every intact character, and a UTF-8 decoder never swallows an ASCII byte, so the SGF
     //    structure survives.
@@ -199,8 +220,34 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             lossy: true,
         };
     }
-    // 6. Detection: chardetng's guess, else the declared charset with replacement.
+    // 7. East Asian text damaged in a few characters, without a label or under another one:
+    //    detection disqualifies the text's own charset for one bad byte, and falls to a
+    //    single-byte reading (GBK names with one byte turned into `?` read as ISO-8859-2),
+    //    or another East Asian one that swallows a `]` closing a value. Unless the guess
+    //    reads the bytes cleanly as East Asian text, each East Asian charset whose damage is
+    //    small is asked whether detection names it once its damaged characters are taken
+    //    out; the first it names is used, the damage replaced. (After 6: the UTF-8 of Fox's
+    //    damaged names reads in Shift_JIS with as little damage, and so named.)
     let guessed = guess(bytes);
+    let reads_cleanly = east_asian(guessed)
+        && guessed
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some_and(|text| value_ends(text.as_bytes()) == value_ends(bytes));
+    if !reads_cleanly {
+        if let Some((enc, text)) = EAST_ASIAN.iter().find_map(|&enc| {
+            let text = decode_damaged(bytes, enc)?;
+            let intact: String = text.chars().filter(|&c| c != '\u{FFFD}').collect();
+            (guess(&enc.encode(&intact).0) == enc).then_some((enc, text))
+        }) {
+            return Decoded {
+                text,
+                declared,
+                used: enc.name(),
+                lossy: true,
+            };
+        }
+    }
+    // 8. Detection: chardetng's guess, else the declared charset with replacement.
     if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
         return Decoded {
             text,
@@ -217,6 +264,31 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         used: enc.name(),
         lossy,
     }
+}
+
+/// The multi-byte charsets of Chinese, Japanese and Korean that detection names (GB18030 is
+/// read by GBK's decoder).
+const EAST_ASIAN: [&Encoding; 5] = [GBK, BIG5, SHIFT_JIS, EUC_KR, EUC_JP];
+
+fn east_asian(enc: &'static Encoding) -> bool {
+    enc == GB18030 || EAST_ASIAN.contains(&enc)
+}
+
+/// `bytes` read in `enc` when a few of its characters are damaged: at least one byte fails,
+/// intact non-ASCII characters outnumber the failures at least 2 to 1 (as in
+/// [`mostly_utf8`]), and every `]` that closes a value in the bytes still closes one in the
+/// text. `None` when the bytes read cleanly or the damage is not small.
+fn decode_damaged<'a>(bytes: &'a [u8], enc: &'static Encoding) -> Option<Cow<'a, str>> {
+    let (text, lossy) = enc.decode_without_bom_handling(bytes);
+    if !lossy {
+        return None;
+    }
+    let faults = text.chars().filter(|&c| c == '\u{FFFD}').count();
+    let intact = text
+        .chars()
+        .filter(|&c| !c.is_ascii() && c != '\u{FFFD}')
+        .count();
+    (intact >= 2 * faults && value_ends(text.as_bytes()) == value_ends(bytes)).then_some(text)
 }
 
 /// Whether `bytes` (not UTF-8) are text of a multi-byte charset of Chinese, Japanese or
@@ -566,6 +638,58 @@ mod tests {
         }
         // nor is a Latin-1 label given up for a reading that takes a `]` into a character
         assert!(!reads_as_cjk(b"(;PB[\xb3\xd1\xb0\xbe\xc5]PW[Smith])"));
+    }
+
+    /// East Asian text with one character damaged (its second byte turned into `?`, or the
+    /// file cut short after its first byte) is read in its own charset, the damage replaced: under
+    /// its label, and without one when detection names it once the damage is taken out.
+    /// Before, detection ruled the charset out for the one bad byte and read the file as
+    /// Shift_JIS, swallowing the `]` that closes `PW` (and with it `RE`), or as windows-1252.
+    #[test]
+    fn east_asian_text_with_a_damaged_character_keeps_its_charset() {
+        for (enc, names, comment) in [
+            (encoding_rs::GBK, "PB[古力]PW[常昊]", "黑棋很厚，白棋实空多"),
+            (
+                encoding_rs::BIG5,
+                "PB[聶衛平]PW[馬曉春]",
+                "黑棋很厚，白棋實空多",
+            ),
+            (
+                encoding_rs::SHIFT_JIS,
+                "PB[井山裕太]PW[張栩]",
+                "黒は厚く、白は実利",
+            ),
+            (
+                encoding_rs::EUC_KR,
+                "PB[이창호]PW[조훈현]",
+                "흑이 두텁고 백은 실리",
+            ),
+        ] {
+            for label in [None, Some(enc.name())] {
+                let ca = label.map_or(String::new(), |l| format!("CA[{l}]"));
+                let moves: String = (0..12)
+                    .map(|i| format!(";B[p{}]C[{comment}]", (b'a' + i) as char))
+                    .collect();
+                let text = format!("(;GM[1]{ca}{names}RE[W+3.5]{moves})");
+                let (bytes, _, _) = enc.encode(&text);
+                let last = comment.chars().last().unwrap().to_string();
+                let tail = enc.encode(&last).0.into_owned();
+                let at = bytes.windows(tail.len()).rposition(|w| w == tail).unwrap();
+                let mut damaged = bytes.to_vec();
+                damaged[at + 1] = b'?';
+                let cut = bytes[..at + 1].to_vec();
+                for file in [damaged, cut] {
+                    let d = decode(&file);
+                    let what = format!("{} {label:?}: {}", enc.name(), d.text);
+                    assert_eq!(d.used, enc.name(), "{what}");
+                    assert!(d.lossy, "{what}");
+                    assert!(
+                        d.text.contains(names) && d.text.contains("RE[W+3.5]"),
+                        "{what}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -22,6 +22,8 @@ fn every_sample_yields_rows_and_charsets_decode() {
         ),
         ("charset/euc-kr-names.sgf", "EUC-KR", "이창호", "조훈현"),
         ("charset/latin1-no-ca.sgf", "windows-1252", "Müller", ""),
+        // one byte of 古 turned into `?`: GBK all the same, the damage replaced
+        ("charset/fox-lossy-no-ca.sgf", "GBK", "\u{FFFD}?力", "常昊"),
     ] {
         let r = by_name(file);
         let rec = r
