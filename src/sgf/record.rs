@@ -683,6 +683,9 @@ struct Komi {
 /// points, `KM[650]` = 6.5, `KM[50]` = 0.5); GoGoD writes Chinese komi in stones (`KM[2.75]` =
 /// 5.5 points): a value with a quarter fraction is in stones. `KO[7.5]` and a fractional
 /// `HA[7.5]` carry komi when `KM` is absent; `KM[5 1/2]` is a fraction.
+/// The largest komi read as one, in points: the points of the largest board (52×52).
+const MAX_KOMI: f64 = 2704.0;
+
 fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> Komi {
     let (value, raw, mut quirk) = match km {
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
@@ -726,6 +729,12 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
             }
         }
         value = Some(v);
+        // A komi beyond the points of the largest board (52×52) is no komi a game was
+        // played with, and `KM[1e308]` made every margin infinite: unreadable.
+        if v.abs() > MAX_KOMI {
+            value = None;
+            quirk = Some("unreadable");
+        }
     }
     Komi { value, raw, quirk }
 }
@@ -761,7 +770,12 @@ fn komi_unreadable(r: &str) -> bool {
 }
 
 fn format_number(v: f64) -> String {
-    format!("{v}")
+    // beyond any komi (see `MAX_KOMI`), the exponent form: `KM[1e308]` is not 309 digits
+    if v.abs() >= 1e6 {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
 }
 
 /// Standard handicap points (0-based x, y from the top-left) for `n` stones, 2 ≤ n ≤ 9, on
@@ -1252,6 +1266,12 @@ mod tests {
         assert_eq!(komi("60"), (Some(60.0), None), "KGS: kept as written");
         assert_eq!(komi("53.5"), (Some(53.5), None));
         assert_eq!(komi("-100"), (Some(-100.0), None));
+        assert_eq!(komi("2704"), (Some(2704.0), None));
+        for beyond in ["1e308", "-1e308", "2704.5", "100000"] {
+            assert_eq!(komi(beyond), (None, Some("unreadable")), "{beyond}");
+        }
+        let k = normalise_komi(Some(KomiRead::parsed(1e308)), None, None);
+        assert_eq!(k.raw.as_deref(), Some("1e308"));
         let k = normalise_komi(None, Some("7.5"), None);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
         let k = normalise_komi(None, None, Some("7.5"));
