@@ -1092,6 +1092,7 @@ fn life_order(why: LifeReason) -> (u8, u8, u8) {
         LifeReason::TempoRace => (3, 0, 0),
         LifeReason::Opening => (4, 0, 0),
         LifeReason::EyeSpaceRead => (5, 0, 0),
+        LifeReason::OwnTerritory => (6, 0, 0),
     }
 }
 
@@ -1124,6 +1125,9 @@ fn life_text(why: LifeReason) -> String {
             .into(),
         LifeReason::Opening => "an opening (stones on fewer than a tenth of the points): \
             nothing is dead yet, nothing decided (counted alive, unsettled)"
+            .into(),
+        LifeReason::OwnTerritory => "judged dead, but every enemy stone around them is dead \
+            too (they stand in their own side's territory)"
             .into(),
     }
 }

@@ -604,6 +604,9 @@ pub enum LifeReason {
     /// The position is an opening (see the estimator's `OPENING_SHARE`): nothing is dead yet,
     /// and nothing is decided either (its stones count as unsettled).
     Opening,
+    /// Judged dead, but no living enemy stone borders it (the enemy around it is dead too):
+    /// its point is its own side's territory, where nothing can capture it.
+    OwnTerritory,
 }
 
 /// How many playouts the final settle batch runs (see [`SETTLE_PLAYOUTS`]).
@@ -869,6 +872,7 @@ impl DeadEstimator {
         }
         if !fixed {
             self.settle_by_playouts(g, cells, st);
+            self.revive_in_own_territory(g, cells, st);
         }
         let mut unsettled = 0;
         self.unsettled.clear();
@@ -896,6 +900,8 @@ impl DeadEstimator {
                     // SETTLED is a seki shape
                     SETTLED => self.life[ch].or(Some(LifeReason::SekiShape)),
                     UNKNOWN => Some(LifeReason::Potential),
+                    // alive with two eyes, or given its life back among dead enemies
+                    ALIVE => self.life[ch].filter(|&w| w == LifeReason::OwnTerritory),
                     _ => None,
                 };
             }
@@ -910,6 +916,70 @@ impl DeadEstimator {
             }
         }
         unsettled
+    }
+
+    /// Dead chains that no living enemy stone borders: both sides of a capturing race
+    /// killed, or stones killed inside an enemy group that is itself dead. Taken off, such
+    /// stones would be their enemy's prisoners on points that are their own side's
+    /// territory, where nothing can capture them; they live (`LifeReason::OwnTerritory`).
+    /// Each area of empty points and dead stones that living stones of one colour alone
+    /// border gives that colour's dead chains in it back their life; the rest of the area
+    /// stays as it was, bordered by that colour still. (A margin does not change: a stone
+    /// that is a prisoner on its side's point of territory, or a stone on that point, count
+    /// the same.)
+    fn revive_in_own_territory(&mut self, g: &Geom, cells: &[u8], st: &Structure) {
+        if !self.status.contains(&DEAD) {
+            return;
+        }
+        let dead_at = |status: &[u8], p: usize| {
+            let ch = st.chain_id[p];
+            ch != NONE && status[ch as usize] == DEAD
+        };
+        self.point_seen.clear(g.size);
+        for start in g.points() {
+            if !(cells[start] == EMPTY || dead_at(&self.status, start))
+                || !self.point_seen.insert(start)
+            {
+                continue;
+            }
+            // flood the area: `area` holds its points, `stones` its dead stones
+            self.area.clear();
+            self.stones.clear();
+            self.area.push(start as u16);
+            let mut borders = 0u8;
+            let mut k = 0;
+            while k < self.area.len() {
+                let p = self.area[k] as usize;
+                k += 1;
+                if cells[p] != EMPTY {
+                    self.stones.push(p as u16);
+                }
+                for n in g.adj(p) {
+                    let v = cells[n];
+                    if v == WALL {
+                        continue;
+                    }
+                    if v == EMPTY || dead_at(&self.status, n) {
+                        if self.point_seen.insert(n) {
+                            self.area.push(n as u16);
+                        }
+                    } else {
+                        borders |= v;
+                    }
+                }
+            }
+            if borders != BLACK && borders != WHITE {
+                continue;
+            }
+            for &s in &self.stones {
+                let ch = st.chain_id[s as usize] as usize;
+                if cells[s as usize] == borders && self.status[ch] == DEAD {
+                    self.status[ch] = ALIVE;
+                    self.why[ch] = None;
+                    self.life[ch] = Some(LifeReason::OwnTerritory);
+                }
+            }
+        }
     }
 
     /// Gives the chains that died in the step just run (dead, no reason yet) the reason `why`.

@@ -3271,3 +3271,56 @@ fn a_dead_stone_of_the_groups_colour_does_not_stop_the_race_read() {
     // the seki left is the right side's, of 18 stones (47 with the lower left's)
     assert_eq!(r.seki_stones.len(), 18, "{:?}", r.seki_stones);
 }
+
+/// Tygem game 99102550 (counted B+10.5): in the lower right corner, three black stones on
+/// the edge (T3, T2, T1) sit inside a white group that is itself dead in Black's corner. The
+/// static analysis gave them no room for two eyes inside the white walls, and the final
+/// playouts then killed the walls: both died, and the three stones were counted as White's
+/// prisoners on points of Black's territory. Stones that no living enemy stone borders
+/// live (the margin is the same either way: a prisoner on one's own point of territory
+/// counts as a stone on it).
+#[test]
+fn stones_inside_a_dead_enemy_group_are_not_dead() {
+    let mut g = game(
+        "
+        . . . . . . X X X O . . O . . . . O O
+        X O X X X X X O X O O O X O O . O O X
+        . X . X O X O O O O O X X X O O X X X
+        X X X O O O . O O X X . . X X O X . .
+        O O O O O O O O O O X X X X . X X X .
+        . . X O X X O X X X X O X O X . O . .
+        . . X X O X X . X O O O X O O X X . .
+        . O O O O O X X O X O O X O O X . X .
+        O . O O X X X O O X . O X O O O X . .
+        X O O O X X O O . X . O O X O X X O .
+        X X O X X O . . . . . . . . O O O X .
+        . X X X X O . O . . . . O O O X O X .
+        X . X O O X . . . . . O X X X X X X .
+        X X X X O O O . . . . O X . O X X O O
+        X O O X X X X O . . . O X . . O O . O
+        O O O O O X X O O O O X X . O . X O .
+        X O X X O O O . O X X . . X X X X O X
+        X X . X X O . . O X X X X . . X O O X
+        . . X X O O . . O O O O X . . . O . X
+        ",
+    );
+    g.last_mover = Some(Color::White);
+    g.captures_by_black = 5;
+    g.captures_by_white = 3;
+    g.komi = Some(6.5);
+    g.rules = Some(RulesetId::Korean);
+    g.result = counted(Outcome::Black, 10.5);
+    let r = g.score();
+    assert_dead(&r, &["S3", "S2", "R1", "S4", "R2"]);
+    assert_alive(&r, &["T3", "T2", "T1"]);
+    let reasons = g.life_reasons();
+    assert!(
+        reasons
+            .iter()
+            .any(|&(p, _, why)| p == Point::new(18, 16) && why == LifeReason::OwnTerritory),
+        "{reasons:?}"
+    );
+    assert_eq!(margin(&r, RulesetId::Korean), 10.5);
+    // no dead stone of one colour lies where the other colour has no territory to take it
+    assert!(r.black_territory >= r.dead_white && r.white_territory >= r.dead_black);
+}
