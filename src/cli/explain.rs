@@ -975,6 +975,22 @@ impl Explained {
             }
         };
         let _ = writeln!(out, "  {why}");
+        // Tromp-Taylor's own difference, left out of a cause other rulesets' flip names
+        let tromp_taylor_apart = (s.margin_as_is_area - area).abs() > 1e-9
+            && !matches!(
+                s.flip_cause,
+                Some(FlipCause::DeadStones | FlipCause::OpenBorders)
+            );
+        if tromp_taylor_apart {
+            let _ = writeln!(
+                out,
+                "  Tromp-Taylor also counts the position as it lies (the {} black and {} white dead stones alive, open areas neutral): an area margin of {} before komi instead of {}. Its pairs count towards the cause only when no other pair of rulesets flips.",
+                s.dead_black,
+                s.dead_white,
+                number(s.margin_as_is_area),
+                number(area)
+            );
+        }
         if let Some(line) = pair_line(d) {
             let _ = writeln!(out, "  {line}");
         }
