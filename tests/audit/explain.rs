@@ -1061,3 +1061,29 @@ fn explain_names_the_komi_the_scores_use() {
          game)",
     );
 }
+
+/// A flip the other rulesets name a cause for (here teire: Tygem's 2006-01/84174855, Black
+/// wins under Korean counting and loses under Japanese by half a point) keeps Tromp-Taylor
+/// out of its cause, and `explain` says what Tromp-Taylor's count of the position as it lies
+/// does instead.
+#[test]
+fn explain_says_tromp_taylor_is_left_out_of_a_cause_the_others_name() {
+    let Some(zip) = crate::common::corpus("tygem-9d-2006.zip") else {
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .args(["explain", zip.to_str().unwrap()])
+        .args(["--member", "2006-01/84174855.sgf"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("cause: teire."), "{text}");
+    assert!(
+        text.contains("White wins under japanese, tromp_taylor"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Tromp-Taylor also counts the position as it lies (the 2 black and 1 white dead stones alive"),
+        "{text}"
+    );
+}
