@@ -20,7 +20,8 @@ use std::fmt::Write;
 /// What each character means.
 pub const LEGEND: &str = "X/O live black/white stone; x/o dead black/white stone (taken off: a \
 prisoner, its point the other side's territory); + black territory; - white territory; \
-= seki point (eye or shared liberty: counted by area, not by territory rules); * point its \
+= seki point (an eye: its owner's under area counting; a shared liberty: nobody's, or ½ each \
+under Chinese and Ing rules; territory rules count neither); * point its \
 owner must fill (teire: area counting scores it for its owner; the table shows which territory \
 rulesets do); . dame";
 

@@ -42,9 +42,10 @@ const PANEL_TITLE_H: i32 = 22;
 const LINE_H: i32 = 17;
 
 /// The legend under the panels, one text line each.
-const LEGEND: [&str; 2] = [
+const LEGEND: [&str; 3] = [
     "Red cross: dead stone, taken off (area, territory); Tromp-Taylor counts it alive.",
-    "Small square: territory of its colour; blue: seki point, counted for nobody; grey: point its owner must fill (teire).",
+    "Small square: territory of its colour; grey: point its owner must fill (teire).",
+    "Blue: seki point, counted for nobody (an area panel squares a seki eye as its owner's).",
 ];
 /// The legend's line for the disputed stones, when there are some.
 const LEGEND_DISPUTED: &str = "Orange dashed ring: the disputed stones, whose other fate (alive or dead) makes the count equal the record's.";
