@@ -81,7 +81,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let paths =
         source::expand_inputs_noting(&config.inputs, config.limits.max_file_bytes, &mut skipped);
     refuse_an_input_as_output(&config.output, &paths)?;
-    let progress = make_progress(config.progress, &paths, &config.passwords);
+    let progress = make_progress(config.progress, &paths, &config.passwords, config.limit);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
         limits: config.limits,
@@ -358,16 +358,20 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
     GameRow::new(item.source.clone(), item.member.clone(), ingest, None, None)
 }
 
+/// The progress bar, counting files (what is known up front): all of them, or under
+/// `--limit` at most as many as the games it asks for (each file holds one game at least).
 fn make_progress(
     enabled: bool,
     paths: &[source::Expanded],
     passwords: &[String],
+    limit: Option<u64>,
 ) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !enabled || !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
-    let bar = indicatif::ProgressBar::new(source::count_items_with(paths, passwords));
+    let files = source::count_items_with(paths, passwords);
+    let bar = indicatif::ProgressBar::new(limit.map_or(files, |l| files.min(l)));
     let style = indicatif::ProgressStyle::with_template(
         "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {msg}  {rate}  ETA {eta}",
     )
