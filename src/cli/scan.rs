@@ -382,9 +382,10 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
         });
     }
     let summary = pipeline::run(&config, &interrupted)?;
-    if !args.quiet {
+    // a run that writes nothing ends with its error alone (below), not a summary of no rows
+    if !args.quiet && !summary.nothing_written {
         cli::to_stderr(&summary.render_for(&rulesets));
-        if !summary.interrupted && !summary.nothing_written {
+        if !summary.interrupted {
             let wrote = match config.output.as_os_str() == STDOUT_TARGET {
                 true => "the Parquet file to standard output".to_string(),
                 false => config.output.display().to_string(),

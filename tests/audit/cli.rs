@@ -385,7 +385,8 @@ fn batch_without_source(path: &Path) -> arrow_array::RecordBatch {
 /// can be read (a typo beside an empty directory, a list of missing paths on standard input:
 /// these wrote a file of `io_error` rows over the good one, status 1) are fatal (status 2): a
 /// good output from an earlier run is left as it was, not replaced by an empty file.
-/// `--limit 0` still writes the schema alone, on purpose.
+/// `--limit 0` still writes the schema alone, on purpose. Such a run prints its error alone,
+/// not a summary of rows it did not write.
 #[test]
 fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
     let (dir, input) = game_file();
@@ -409,6 +410,8 @@ fn a_typo_or_an_empty_directory_leaves_the_previous_output() {
         assert_eq!(o.status.code(), Some(2));
         let stderr = String::from_utf8_lossy(&o.stderr);
         assert!(stderr.contains(says), "{stderr}");
+        // the error alone: no summary of rows that were never written
+        assert!(stderr.starts_with("kifu-audit: error:"), "{stderr}");
         assert_eq!(std::fs::read(&out).unwrap(), good, "{says}");
     }
     let listed = format!(
