@@ -285,7 +285,7 @@ fn a_self_extracting_archive_is_read_as_the_archive_it_holds() {
 
 /// The encrypted zips with a member renamed to the name of the one before it (ZipCrypto and
 /// AES, read by zip's entry-by-entry reader then): both copies are read, in order, with the
-/// password, and counted.
+/// password, and counted, the second named `NAME (2)`.
 #[test]
 fn encrypted_zip_members_sharing_a_name_are_each_read() {
     use kifu_audit::sgf::source::{count_items_with, expand_inputs};
@@ -296,8 +296,9 @@ fn encrypted_zip_members_sharing_a_name_are_each_read() {
         let bytes = std::fs::read(fixture(name)).unwrap();
         std::fs::write(&path, crate::reliability::renamed(&bytes, second, first)).unwrap();
         let mut expected = items_with(&fixture(name), &["kifu"]);
+        // the second copy of the name is `NAME (2)`
         for item in &mut expected {
-            item.0 = item.0.replace("chinese-area-2", "chinese-area-1");
+            item.0 = item.0.replace("chinese-area-2.sgf", "chinese-area-1.sgf (2)");
         }
         assert_eq!(items_with(&path, &["nope", "kifu"]), expected, "{name}");
         let passwords = ["kifu".to_string()];

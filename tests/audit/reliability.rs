@@ -1001,7 +1001,8 @@ pub fn renamed(bytes: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
 /// Two zip members of one name (an archive appended to by a tool that adds a name again, as
 /// Python's `zipfile` does): zip's archive reader keeps the last, and the first was lost (an
 /// error row said so). Each is now a member, read in the central directory's order, and the
-/// progress bar's total counts both.
+/// progress bar's total counts both. The second is named `a.sgf (2)`, so that each row names
+/// its game (both rows were `a.sgf` game 0, and `explain` found the first for either).
 #[test]
 fn zip_members_sharing_a_name_are_each_read() {
     use kifu_audit::sgf::source::{count_items, expand_inputs};
@@ -1021,10 +1022,18 @@ fn zip_members_sharing_a_name_are_each_read() {
     std::fs::write(&path, bytes).unwrap();
     let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
     let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
-    assert_eq!(members, [Some("a.sgf"), Some("a.sgf"), Some("c.sgf")]);
+    assert_eq!(members, [Some("a.sgf"), Some("a.sgf (2)"), Some("c.sgf")]);
     assert!(rows.iter().all(|r| r.ingest.status == Status::Ok));
     let size = |r: &GameRow| r.ingest.record.as_ref().unwrap().board_width;
     assert_eq!(rows.iter().map(size).collect::<Vec<_>>(), [9, 13, 9]);
+    let explained = std::process::Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("explain")
+        .arg(&path)
+        .args(["--member", "a.sgf (2)"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&explained.stdout);
+    assert!(text.contains("on a 13x13 board"), "{text}");
     assert_eq!(count_items(&expand_inputs(&[path])), 3);
 }
 
@@ -1057,6 +1066,7 @@ fn zip_members_sharing_data_are_reported() {
         std::fs::write(&path, renamed(&bytes, b"b.sgf", second.as_bytes())).unwrap();
         let rows = audit_paths(&[path], &options(), 1).unwrap();
         let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+        let second = if second == "a.sgf" { "a.sgf (2)" } else { second };
         assert_eq!(members, [Some("a.sgf"), Some(second)]);
         assert_eq!(rows[0].ingest.status, Status::Ok);
         assert_archive_error(&rows[1], "overlaps that of a.sgf");

@@ -338,6 +338,11 @@ pub fn read_all_noting(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) {
     for p in paths {
+        let mut names = MemberNames::default();
+        let sink = &mut |mut item: InputItem| {
+            names.make_unique(&mut item.member);
+            sink(item)
+        };
         let go_on = match p {
             Err((source, e)) => sink(InputItem {
                 source: source.clone(),
@@ -350,6 +355,37 @@ pub fn read_all_noting(
         if !go_on {
             return;
         }
+    }
+}
+
+/// The member names one input has given so far. An archive may hold one name twice (a zip or
+/// tar appended to under a name it holds already: Python's `zipfile`, `tar -r`); every copy is
+/// read, and the later ones are named `NAME (2)`, `NAME (3)`, …, the first number no member
+/// of the input has, so that each row's `member` names one game (`explain --member` finds it
+/// by that name).
+#[derive(Default)]
+struct MemberNames(std::collections::HashMap<String, u32>);
+
+impl MemberNames {
+    fn make_unique(&mut self, member: &mut Option<String>) {
+        let Some(name) = member.as_mut() else {
+            return;
+        };
+        let copies = self.0.entry(name.clone()).or_insert(0);
+        *copies += 1;
+        if *copies == 1 {
+            return;
+        }
+        let mut k = *copies;
+        let unique = loop {
+            let candidate = format!("{name} ({k})");
+            if !self.0.contains_key(&candidate) {
+                break candidate;
+            }
+            k += 1;
+        };
+        self.0.insert(unique.clone(), 1);
+        *name = unique;
     }
 }
 
