@@ -34,13 +34,18 @@ pub fn row_number(height: u8, y: u8) -> u32 {
     u32::from(height) - u32::from(y)
 }
 
-/// A point in GTP notation (`D4`, `Q16`); a point off the board is written `(x,y)` (0-based,
-/// SGF orientation) since it has no name.
+/// A point in GTP notation (`D4`, `Q16`); a point off the board, which has no such name, as
+/// the record wrote it (`[zz]`: SGF's letters, `a`–`z` then `A`–`Z`).
 pub fn coord(p: Point, width: u8, height: u8) -> String {
     if p.x < width && p.y < height {
         format!("{}{}", column_letter(p.x), row_number(height, p.y))
     } else {
-        format!("({},{})", p.x, p.y)
+        let letter = |v: u8| match v {
+            0..=25 => char::from(b'a' + v),
+            26..=51 => char::from(b'A' + v - 26),
+            _ => '?',
+        };
+        format!("[{}{}]", letter(p.x), letter(p.y))
     }
 }
 
@@ -448,7 +453,10 @@ mod tests {
         assert_eq!(coord(Point::new(8, 0), 19, 19), "J19");
         assert_eq!(coord(Point::new(3, 5), 9, 9), "D4");
         assert_eq!(coord(Point::new(24, 0), 25, 25), "Z25");
-        assert_eq!(coord(Point::new(19, 19), 19, 19), "(19,19)");
+        // off the board: as the record wrote it
+        assert_eq!(coord(Point::new(19, 19), 19, 19), "[tt]");
+        assert_eq!(coord(Point::new(25, 25), 19, 19), "[zz]");
+        assert_eq!(coord(Point::new(26, 51), 19, 19), "[AZ]");
     }
 
     #[test]
