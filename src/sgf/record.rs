@@ -943,10 +943,12 @@ fn normalise_handicap(
             _ => (0, HandicapSource::None),
         };
     }
-    let opening_black = moves
-        .iter()
-        .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
-        .count() as u32;
+    // a black move that puts a stone on the board: not a pass, not a point off the board
+    // (replay makes it a pass; `B[zz]` moves gave White a bonus for stones nowhere)
+    let black_stone = |m: &RecordedMove| {
+        m.color == Color::Black && matches!(m.mv, Move::Play(p) if p.x < w && p.y < h)
+    };
+    let opening_black = moves.iter().take_while(|m| black_stone(m)).count() as u32;
     // no stone on the board backs the `HA`: above the nine fixed points it is no handicap
     // this record shows (`HA[30]` gave White a 30-point bonus for stones nowhere)
     if ha_n > MAX_FIXED_HANDICAP && opening_black < 2 {
@@ -959,7 +961,7 @@ fn normalise_handicap(
         let placed_with_passes = moves
             .iter()
             .filter(|m| !(m.color == Color::White && m.mv == Move::Pass))
-            .take_while(|m| m.color == Color::Black && m.mv != Move::Pass)
+            .take_while(|m| black_stone(m))
             .count() as u32;
         // Fewer such moves than `HA` says are the handicap Black got: the bonus is per stone
         // on the board (`HA[4];B[pd];B[dp];W[qp]` gave White four stones' bonus for two).
@@ -1480,6 +1482,19 @@ mod tests {
         // without `HA` an early White pass makes no handicap game
         let got = normalise_handicap(None, &mut setup, &moves, 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
+        // black moves off the board place no stone (replay makes them passes): no handicap
+        // (littlego's sgfc/test.sgf: three of them gave White a three-stone bonus)
+        let off = [
+            mv(Color::Black, 25, 25),
+            mv(Color::Black, 25, 24),
+            mv(Color::Black, 19, 0),
+            mv(Color::White, 3, 3),
+        ];
+        let got = normalise_handicap(None, &mut Vec::new(), &off, 19, 19);
+        assert_eq!(got, (0, HandicapSource::None));
+        // with `HA[3]` the three stones are placed on the star points instead
+        let got = normalise_handicap(Some("3"), &mut Vec::new(), &off, 19, 19);
+        assert_eq!(got, (3, HandicapSource::HaPlaced));
     }
 
     #[test]
