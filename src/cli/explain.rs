@@ -110,6 +110,8 @@ fn pick_game_in(
     let mut seen = 0usize;
     let mut found = None;
     let mut member_seen = false;
+    // whether the input has members at all (an archive)
+    let mut any_member = false;
     // an error of the archive as a whole (its list of files encrypted, or unreadable): why a
     // member may not be found
     let mut archive_error = None;
@@ -118,6 +120,7 @@ fn pick_game_in(
             if let (None, Err(e)) = (&item.member, &item.data) {
                 archive_error.get_or_insert_with(|| e.message());
             }
+            any_member |= item.member.is_some();
             if item.member.as_deref() != Some(m) {
                 // the member comes once: the games after it are none of ours
                 return !member_seen;
@@ -166,8 +169,14 @@ fn pick_game_in(
         String::new()
     };
     match member {
+        Some(_) if !any_member && archive_error.is_none() => bail!(
+            "{}: not an archive, it has no members (--member names a game record inside an \
+             archive)",
+            input.display()
+        ),
         Some(m) if !member_seen => bail!(
-            "{}: no member named {m} (name it as in scan's `member` column){}",
+            "{}: no game record named {m} (name it as in scan's `member` column; members \
+             that are no game record, such as a README, are passed over){}",
             input.display(),
             archive_error.map(|e| format!("; {e}")).unwrap_or_default()
         ),

@@ -298,7 +298,9 @@ fn encrypted_zip_members_sharing_a_name_are_each_read() {
         let mut expected = items_with(&fixture(name), &["kifu"]);
         // the second copy of the name is `NAME (2)`
         for item in &mut expected {
-            item.0 = item.0.replace("chinese-area-2.sgf", "chinese-area-1.sgf (2)");
+            item.0 = item
+                .0
+                .replace("chinese-area-2.sgf", "chinese-area-1.sgf (2)");
         }
         assert_eq!(items_with(&path, &["nope", "kifu"]), expected, "{name}");
         let passwords = ["kifu".to_string()];

@@ -518,7 +518,11 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
 
     let missing = run(&[zip, "--member", "nope.sgf"]);
     assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("no member named nope.sgf"));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no game record named nope.sgf"));
+    // a plain file has no members
+    let plain_member = run(&[sample.to_str().unwrap(), "--member", member]);
+    assert_eq!(plain_member.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&plain_member.stderr).contains("not an archive"));
     let beyond = run(&[zip, "--member", member, "--game", "1"]);
     assert_eq!(beyond.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&beyond.stderr);
@@ -942,7 +946,7 @@ fn explain_opens_an_encrypted_archive_with_its_password() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("no member named") && e.contains("a password is needed"),
+        e.contains("no game record named") && e.contains("a password is needed"),
         "{e}"
     );
 }

@@ -1066,7 +1066,11 @@ fn zip_members_sharing_data_are_reported() {
         std::fs::write(&path, renamed(&bytes, b"b.sgf", second.as_bytes())).unwrap();
         let rows = audit_paths(&[path], &options(), 1).unwrap();
         let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
-        let second = if second == "a.sgf" { "a.sgf (2)" } else { second };
+        let second = if second == "a.sgf" {
+            "a.sgf (2)"
+        } else {
+            second
+        };
         assert_eq!(members, [Some("a.sgf"), Some(second)]);
         assert_eq!(rows[0].ingest.status, Status::Ok);
         assert_archive_error(&rows[1], "overlaps that of a.sgf");
