@@ -107,6 +107,9 @@
 //! beside it is short of liberties itself (a race, or a seki), or the fight is too wide for
 //! that read, the fight is read as a race of every chain in it that is not safe (at most
 //! [`RACE_POINTS`] points, [`DeadEstimator::read_race`]).
+//! Last, dead chains that no living enemy stone borders (both sides of a race killed, or
+//! stones killed inside an enemy group itself dead) live again: taken off, they would be
+//! prisoners on their own side's territory ([`LifeReason::OwnTerritory`]).
 //! Deterministic throughout: fixed seeds derived from the position.
 //!
 //! With territory markup the dead stones come from the markup ([`from_markup`]) and the
