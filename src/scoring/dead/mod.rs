@@ -939,10 +939,10 @@ impl DeadEstimator {
             ch != NONE && status[ch as usize] == DEAD
         };
         self.point_seen.clear(g.size);
-        for start in g.points() {
-            if !(cells[start] == EMPTY || dead_at(&self.status, start))
-                || !self.point_seen.insert(start)
-            {
+        // only the areas that hold dead stones: flooded from each dead chain not yet reached
+        for ch in 0..st.chains.len() {
+            let start = st.stones(ch)[0] as usize;
+            if self.status[ch] != DEAD || !self.point_seen.insert(start) {
                 continue;
             }
             // flood the area: `area` holds its points, `stones` its dead stones
