@@ -111,6 +111,7 @@ pub struct ScanArgs {
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end; a symbolic link's file is
     /// replaced, a device or pipe such as /dev/null written in place; `-` for standard output).
+    /// A name ending like an input (.sgf, .zip, .001, …) is refused.
     #[arg(
         short,
         long,
@@ -152,6 +153,43 @@ pub struct ScanArgs {
     pub max_nodes: usize,
     #[command(flatten)]
     pub password: PasswordArg,
+}
+
+/// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o part.001`):
+/// the Parquet file would be read back as a game record or archive by the next scan of its
+/// directory, where it is an error row, and `scan DIR -o DIR/new.sgf` run twice would then
+/// refuse its own output as an input.
+///
+/// # Errors
+/// The name ends like a game record, an archive or a volume of a split file.
+fn refuse_an_input_name(output: &std::path::Path) -> Result<()> {
+    if output.as_os_str() == STDOUT_TARGET {
+        return Ok(());
+    }
+    let Some(name) = output.file_name().map(|n| n.to_string_lossy()) else {
+        return Ok(());
+    };
+    let what = if crate::sgf::volumes::is_volume(output) {
+        "a volume of a split file"
+    } else {
+        match crate::sgf::source::classify(&name) {
+            None => return Ok(()),
+            Some(crate::sgf::source::InputKind::Sgf | crate::sgf::source::InputKind::Record(_)) => {
+                "a game record"
+            }
+            Some(_) => "an archive or a compressed file",
+        }
+    };
+    let stem = name
+        .split('.')
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or("games");
+    bail!(
+        "--output {} is named like {what}, but the output is Parquet: a scan reads such a name as an input; \
+         give it another name, e.g. {stem}.parquet",
+        output.display()
+    )
 }
 
 /// Whether `path` is a character device that is a terminal.
@@ -264,6 +302,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             args.output.display()
         );
     }
+    refuse_an_input_name(&args.output)?;
     if args.output.as_os_str() == STDOUT_TARGET && std::io::stdout().is_terminal() {
         bail!("--output - writes Parquet to standard output, which is a terminal here; redirect it or name a file");
     }

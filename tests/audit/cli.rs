@@ -126,15 +126,49 @@ fn a_closed_stderr_is_not_an_error() {
     assert_eq!(rows(&out), 1);
 }
 
+/// An input named as the output (a file without an input's ending, read as SGF because it
+/// is named on the command line) is refused, and kept.
 #[test]
-fn an_output_named_like_an_input_is_refused_and_the_input_kept() {
-    let (_dir, input) = game_file();
+fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
+    let (dir, sgf) = game_file();
+    let input = dir.path().join("game");
+    std::fs::rename(&sgf, &input).unwrap();
     let o = kifu(
         &[os("scan"), input.as_os_str(), os("-o"), input.as_os_str()],
         None,
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("is also an input"));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
+}
+
+/// `scan DIR -o DIR/new.sgf` would write Parquet under a game record's name, which the next
+/// scan of DIR reads as a broken record (and the same command then refuses as an input): an
+/// output named like a game record, an archive or a split file's volume is refused up front,
+/// and nothing is written.
+#[test]
+fn an_output_named_like_a_game_record_or_archive_is_refused() {
+    let (dir, input) = game_file();
+    for (name, what) in [
+        ("new.sgf", "a game record"),
+        ("new.GIB", "a game record"),
+        ("new.zip", "an archive"),
+        ("new.sgf.gz", "a compressed file"),
+        ("new.zip.001", "a volume of a split file"),
+    ] {
+        let out = dir.path().join(name);
+        let o = kifu(
+            &[os("scan"), input.as_os_str(), os("-o"), out.as_os_str()],
+            None,
+        );
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(what) && err.contains("new.parquet"),
+            "{name}: {err}"
+        );
+        assert!(!out.exists(), "{name}");
+    }
     assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
 }
 
@@ -587,7 +621,8 @@ fn standard_output_pipes_and_links_are_written_through() {
 
 /// Neither `scan -o` nor `explain --svg` writes over an input that is not the path named: a
 /// later volume of a split archive read from its first, or a record of a directory read.
-/// Each was replaced (status 1 or 0); each is now refused with status 2, the file as it was.
+/// Each was replaced (status 1 or 0); each is now refused with status 2, the file as it was
+/// (`scan` by the name alone: `an_output_named_like_a_game_record_or_archive_is_refused`).
 #[test]
 fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -629,10 +664,13 @@ fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
         let o = kifu(args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&o.stderr);
-        assert!(
-            stderr.contains("would replace the input"),
-            "{args:?}: {stderr}"
-        );
+        // `scan` refuses these names before it reads anything (they end like inputs);
+        // `explain --svg` names the input it would replace
+        let refused = match args[0] == "scan" {
+            true => "is named like",
+            false => "would replace the input",
+        };
+        assert!(stderr.contains(refused), "{args:?}: {stderr}");
     }
     for (k, part) in zip.chunks(zip.len() / 3 + 1).enumerate() {
         assert_eq!(std::fs::read(&names[k]).unwrap(), part);
