@@ -961,8 +961,10 @@ def build(cat: Catalogue) -> None:
             "all-lowercase property identifiers (;b[pd];w[dd]) (FF[1]-era style)")
     cat.add("malformed/missing-semicolon.sgf", "(;GM[1]FF[4]SZ[9]KM[7.5]RE[B+R];B[ee]W[cc];B[gc])\n",
             "a node with both B and W because a ';' is missing")
-    cat.add("malformed/unterminated-value.sgf", "(;GM[1]FF[4]SZ[9]PB[Never closed;B[ee];W[cc])\n",
-            "property value never closed (no ']')")
+    cat.add("malformed/unterminated-value.sgf", "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gc]C[never closed)\n",
+            "a comment never closed (no ']' before the end of the file): the moves before it are read")
+    cat.add("malformed/name-swallows-a-move.sgf", "(;GM[1]FF[4]SZ[9]PB[Never closed;B[ee];W[cc])\n",
+            "a ']' missing after a name, so the name runs to the first move's ']' and holds it: valid SGF, read as written (PB is `Never closed;B[ee`, one move)")
     cat.add("malformed/setup-only.sgf",
             "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]RU[Japanese]C[tsumego: black to play]"
             "AB[ab][bb][cb][db][eb][fb]AW[ac][bc][cc][dc][ec][fc][gc][gb][ga])\n",

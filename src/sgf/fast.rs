@@ -231,7 +231,7 @@ impl Reader<'_> {
                     state = State::InNode;
                     if main_line {
                         main_nodes += 1;
-                        before_move = b.moves_played();
+                        before_move = b.begin_node();
                         self.territory_set = [false, false];
                         if main_nodes > 1 {
                             self.plain_move(b);

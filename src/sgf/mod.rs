@@ -88,6 +88,8 @@ pub enum ErrorKind {
     UnbalancedParentheses,
     UnterminatedValue,
     LowercaseIdentifiers,
+    /// A node of the main line holds more than one move (`;B[ee]W[cc]`): played in order.
+    MovesInOneNode,
     CharsetFallback,
     ParseError,
     EmptyGame,
@@ -112,6 +114,7 @@ impl ErrorKind {
             ErrorKind::UnbalancedParentheses => "unbalanced_parentheses",
             ErrorKind::UnterminatedValue => "unterminated_value",
             ErrorKind::LowercaseIdentifiers => "lowercase_identifiers",
+            ErrorKind::MovesInOneNode => "moves_in_one_node",
             ErrorKind::CharsetFallback => "charset_fallback",
             ErrorKind::ParseError => "parse_error",
             ErrorKind::EmptyGame => "empty_game",
@@ -127,7 +130,7 @@ impl ErrorKind {
     }
 
     /// All kinds, for censuses.
-    pub const ALL: [ErrorKind; 18] = [
+    pub const ALL: [ErrorKind; 19] = [
         ErrorKind::EmptyFile,
         ErrorKind::NotSgf,
         ErrorKind::LeadingText,
@@ -135,6 +138,7 @@ impl ErrorKind {
         ErrorKind::UnbalancedParentheses,
         ErrorKind::UnterminatedValue,
         ErrorKind::LowercaseIdentifiers,
+        ErrorKind::MovesInOneNode,
         ErrorKind::CharsetFallback,
         ErrorKind::ParseError,
         ErrorKind::EmptyGame,
@@ -411,7 +415,18 @@ pub fn ingest_game_traced(
         },
     };
     match record {
-        Ok(r) => out.record = Some(r),
+        Ok(r) => {
+            if let Some((nodes, first)) = r.crowded_nodes {
+                repairs.push((
+                    ErrorKind::MovesInOneNode,
+                    format!(
+                        "{nodes} node(s) of the main line hold more than one move (a `;` \
+                         missing?), first at move {first}: each move played in the order written"
+                    ),
+                ));
+            }
+            out.record = Some(r);
+        }
         Err(record::RecordError::NotGo(m)) => {
             let msg = format!("not a game of Go: {m}");
             return (fail(out, ErrorKind::NotGo, msg), Some(reader));

@@ -97,6 +97,10 @@ pub struct GameRecord {
     /// Known properties with unreadable values; a `KM`, `KO` or `HA` value counts when no
     /// komi or handicap is read from it (`KM[abc]`, not `KM[]` or `KO[7.5]`).
     pub invalid_properties: u32,
+    /// Nodes of the main line holding more than one move (`;B[ee]W[cc]`: a `;` missing),
+    /// played in the order written, and the 1-based number of the first such node's second
+    /// move; `None` when every node holds one move at most.
+    pub crowded_nodes: Option<(u32, u32)>,
 }
 
 impl GameRecord {
@@ -130,7 +134,7 @@ pub fn build_record(root: &SgfNode<Prop>) -> Result<GameRecord, RecordError> {
     let mut points = Vec::new();
     let mut node = root;
     loop {
-        let before_move = b.moves_played();
+        let before_move = b.begin_node();
         for p in node.properties.iter() {
             feed_prop(&mut b, before_move, p, &mut points)?;
         }
@@ -239,6 +243,10 @@ pub(super) struct Builder {
     invalid: u32,
     /// Fox's marks (see `is_fox_record`): `FOX_TC`, `FOX_TT`, `FOX_AP`.
     fox_marks: u8,
+    /// Moves in the node being read.
+    node_moves: u32,
+    /// See [`GameRecord::crowded_nodes`].
+    crowded_nodes: Option<(u32, u32)>,
 }
 
 /// Bits of `Builder::fox_marks`: Fox's clock properties `TC` and `TT`, and `AP[foxwq]`.
@@ -288,6 +296,24 @@ impl Builder {
         self.moves.len() as u32
     }
 
+    /// A node of the main line begins; returns [`Self::moves_played`].
+    #[inline]
+    pub(super) fn begin_node(&mut self) -> u32 {
+        self.node_moves = 0;
+        self.moves_played()
+    }
+
+    /// A move of the node being read was pushed: a node's second move is a crowded node's.
+    #[inline]
+    fn moved(&mut self) {
+        self.node_moves += 1;
+        if self.node_moves == 2 {
+            let at = self.moves_played();
+            let (nodes, _) = self.crowded_nodes.get_or_insert((0, at));
+            *nodes += 1;
+        }
+    }
+
     /// A valid `GM` value.
     ///
     /// # Errors
@@ -310,6 +336,7 @@ impl Builder {
     #[inline]
     pub(super) fn play(&mut self, color: Color, mv: Move) {
         self.moves.push(RecordedMove { color, mv });
+        self.moved();
     }
 
     /// A valid `AB`/`AW`/`AE` point set (`stone` `None` for `AE`); `points` may be unsorted and
@@ -461,6 +488,7 @@ impl Builder {
                     Move::Play(p.unwrap_or(Point::new(u8::MAX, u8::MAX)))
                 };
                 self.moves.push(RecordedMove { color, mv });
+                self.moved();
                 if !v.trim().is_empty() {
                     self.invalid += 1;
                 }
@@ -631,6 +659,7 @@ impl Builder {
             territory_white: self.territory_white,
             unknown_properties: self.unknown,
             invalid_properties: self.invalid,
+            crowded_nodes: self.crowded_nodes,
         })
     }
 }

@@ -142,6 +142,13 @@ fn broken_files_are_rows_not_crashes() {
         (b"(;SZ[0])", Status::Error, Some(ErrorKind::BoardSize)),
         (b"()", Status::Error, Some(ErrorKind::ParseError)),
         (b"(;)", Status::Error, Some(ErrorKind::EmptyGame)),
+        (
+            b"(;SZ[9];B[ee]W[cc];B[gc])",
+            Status::Recovered,
+            Some(ErrorKind::MovesInOneNode),
+        ),
+        // a `]` missing after a name: the name holds the first move, which is valid SGF
+        (b"(;SZ[9]PB[Never closed;B[ee];W[cc])", Status::Ok, None),
         (b"(;SZ[9];B[zz])", Status::Ok, None),
         (b"(;SZ[9]AB[aa]AW[bb])", Status::Ok, None),
     ];
@@ -160,6 +167,21 @@ fn broken_files_are_rows_not_crashes() {
             assert!(r.error_message.as_deref().is_some_and(|m| !m.is_empty()));
             assert!(rows[0].replay.is_none() && rows[0].score.is_none());
         }
+    }
+    // Two moves in one node (a `;` missing): each played in the order written, by both
+    // readers (the second after a repair only sgf-parse's path makes), the node named.
+    for bytes in [
+        &b"(;SZ[9];B[ee]W[cc];B[gc])"[..],
+        b"(;sz[9];b[ee]w[cc];b[gc])",
+    ] {
+        let rows = rows_for(bytes);
+        let rec = rows[0].ingest.record.as_ref().unwrap();
+        let colours: Vec<_> = rec.moves.iter().map(|m| m.color).collect();
+        use kifu_audit::rules::Color::{Black, White};
+        assert_eq!(colours, [Black, White, Black]);
+        assert_eq!(rec.crowded_nodes, Some((1, 2)));
+        let message = rows[0].ingest.error_message.as_deref().unwrap();
+        assert!(message.contains("first at move 2"), "{message}");
     }
     // Lowercase identifiers: the moves are recovered, not silently lost.
     let rows = rows_for(b"(;sz[9];b[aa];w[bb])");

@@ -49,7 +49,7 @@ NULL_ON_ERROR_GROUPS = {"replay", "scoring"}
 ENUMS: dict[str, set[str]] = {
     "status": {"ok", "recovered", "error"},
     "error_kind": {"empty_file", "not_sgf", "leading_text", "trailing_text", "unbalanced_parentheses",
-                   "unterminated_value", "lowercase_identifiers", "charset_fallback", "parse_error",
+                   "unterminated_value", "lowercase_identifiers", "moves_in_one_node", "charset_fallback", "parse_error",
                    "empty_game", "not_go", "board_size", "too_many_nodes", "game_too_large",
                    "file_too_large", "io_error", "archive_error", "internal_error"},
     "komi_quirk": {"fox_hundredths", "fox_zero_even", "stone_units", "fraction", "ko_property", "ha_property",
