@@ -855,8 +855,14 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
         "{}",
         message(&rows[3])
     );
+    // the archive's own row names the member it breaks in, and what is lost after it
     assert_eq!(rows[4].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(message(&rows[4]).contains("c-cut.tar.gz"));
+    assert!(
+        message(&rows[4]).contains("c-cut.tar.gz: the archive cannot be read past member two.sgf")
+            && message(&rows[4]).contains("the members after it"),
+        "{}",
+        message(&rows[4])
+    );
     assert_eq!(rows[5].ingest.error_kind, Some(ErrorKind::ArchiveError));
     assert!(message(&rows[5]).contains("d-cut.zip"));
     assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
@@ -900,6 +906,13 @@ fn a_tar_member_cut_short_is_an_error_row_not_a_game() {
     assert_eq!(rows[0].member.as_deref(), Some("mid.sgf"));
     assert_archive_error(&rows[0], "truncated");
     assert!(rows.iter().all(|r| r.ingest.status == Status::Error));
+    // the archive's row says where it ends, not the tar library's "unexpected EOF during skip"
+    assert_eq!(rows.len(), 2);
+    assert_archive_error(
+        &rows[1],
+        "the archive ends inside member mid.sgf (cut short)",
+    );
+    assert!(!message(&rows[1]).contains("EOF"), "{}", message(&rows[1]));
 }
 
 /// A plain tar of these members, with its end-of-archive blocks.

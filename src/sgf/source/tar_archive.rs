@@ -47,7 +47,10 @@ pub(super) fn read_tar(
             ))
         }
     };
+    // whether a member's bytes were cut short (the archive ends inside it), and the last
+    // member read when its bytes could not be (cut short, or the compressed stream broken)
     let mut cut_in_member = false;
+    let mut failed_member: Option<String> = None;
     for entry in entries {
         let (member, data) = match entry {
             Ok(entry) => {
@@ -101,14 +104,26 @@ pub(super) fn read_tar(
                         }
                     })
                     .map_err(|e| member_error(source, &name, e));
+                failed_member = data.is_err().then(|| name.clone());
                 (name, data)
             }
             Err(e) => {
                 // A corrupt tar stream cannot be resynchronised: report and stop this archive.
-                return sink(archive_error(
-                    source,
-                    format!("{source}: corrupt tar stream: {e}"),
-                ));
+                // After a member whose bytes ended with the stream's, or broke in its
+                // compression, the reader meets the same end where it looks for the next
+                // header: say that, not only the library's "unexpected EOF during skip".
+                let message = match (&failed_member, cut_in_member) {
+                    (Some(name), true) => format!(
+                        "{source}: the archive ends inside member {name} (cut short): the \
+                         members after it, if it had any, are missing"
+                    ),
+                    (Some(name), false) => format!(
+                        "{source}: the archive cannot be read past member {name} ({e}): the \
+                         members after it, if it had any, are missing"
+                    ),
+                    (None, _) => format!("{source}: corrupt tar stream: {e}"),
+                };
+                return sink(archive_error(source, message));
             }
         };
         if !hand_on(source, member, data, opts, depth, skipped, sink) {
