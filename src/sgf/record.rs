@@ -562,7 +562,16 @@ impl Builder {
                 passes += 1;
             }
         }
-        let mut komi = normalise_komi(self.km, self.ko_komi.as_deref(), self.ha.as_deref());
+        let hundredths = match fox {
+            true => Hundredths::Fox,
+            false => Hundredths::BeyondBoard(u16::from(w) * u16::from(h)),
+        };
+        let mut komi = normalise_komi(
+            self.km,
+            self.ko_komi.as_deref(),
+            self.ha.as_deref(),
+            hundredths,
+        );
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
@@ -715,7 +724,12 @@ struct Komi {
 /// The largest komi read as one, in points: the points of the largest board (52×52).
 const MAX_KOMI: f64 = 2704.0;
 
-fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> Komi {
+fn normalise_komi(
+    km: Option<KomiRead>,
+    ko: Option<&str>,
+    ha: Option<&str>,
+    hundredths: Hundredths,
+) -> Komi {
     let (value, raw, mut quirk) = match km {
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
         Some(KomiRead::Raw(r)) => {
@@ -745,8 +759,15 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
     if let Some(v) = value {
         let mut v = v;
         // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
-        // Other large values (KGS KM[60], KM[53.5], KM[-100]) are kept as written.
-        if (50.0..=1000.0).contains(&v) && v.fract() == 0.0 && v % 25.0 == 0.0 {
+        // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
+        // outside Fox's records, only a komi beyond the board's points, which no komi can be.
+        let scaled = match hundredths {
+            Hundredths::Fox => (50.0..=1000.0).contains(&v),
+            Hundredths::BeyondBoard(points) => {
+                v.abs() > f64::from(points) && v.abs() <= 1000.0
+            }
+        };
+        if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
             v /= 100.0;
             quirk = Some("fox_hundredths");
         }
@@ -766,6 +787,17 @@ fn normalise_komi(km: Option<KomiRead>, ko: Option<&str>, ha: Option<&str>) -> K
         }
     }
     Komi { value, raw, quirk }
+}
+
+/// When a `KM` of whole multiples of 25 is Fox's komi in hundredths of a point.
+#[derive(Clone, Copy)]
+enum Hundredths {
+    /// A Fox record: from `KM[50]` to `KM[1000]`.
+    Fox,
+    /// Any other record: only beyond the board's points (its width × height) either way, which
+    /// no komi in points can be (`KM[650]`, `KM[-650]` on a 19×19 board; `KM[75.00]` on KGS is
+    /// 75 points).
+    BeyondBoard(u16),
 }
 
 /// A `KM` value `str::parse` could not read as a finite number: its komi (before the Fox and
@@ -1268,13 +1300,44 @@ fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
 mod tests {
     use super::*;
 
+    const FOX: Hundredths = Hundredths::Fox;
+
     fn komi(km: &str) -> (Option<f64>, Option<&'static str>) {
         let read = match km.parse::<f64>() {
             Ok(v) => KomiRead::parsed(v),
             Err(_) => KomiRead::Raw(km.to_string()),
         };
-        let k = normalise_komi(Some(read), None, None);
+        let k = normalise_komi(Some(read), None, None, FOX);
         (k.value, k.quirk)
+    }
+
+    /// Hundredths are Fox's: another record's `KM[75.00]` (KGS, a large komi) is 75 points;
+    /// only a komi beyond the board's points, which none can be, is read as hundredths there.
+    #[test]
+    fn komi_in_hundredths_outside_fox_only_beyond_the_board() {
+        let komi = |km: &str, size: u16| {
+            let k = normalise_komi(
+                Some(KomiRead::parsed(km.parse().unwrap())),
+                None,
+                None,
+                Hundredths::BeyondBoard(size * size),
+            );
+            (k.value, k.quirk)
+        };
+        assert_eq!(komi("75.00", 19), (Some(75.0), None));
+        assert_eq!(komi("100", 19), (Some(100.0), None));
+        assert_eq!(komi("-75", 19), (Some(-75.0), None));
+        assert_eq!(komi("650", 19), (Some(6.5), Some("fox_hundredths")));
+        assert_eq!(komi("-650", 19), (Some(-6.5), Some("fox_hundredths")));
+        assert_eq!(komi("375", 19), (Some(7.5), Some("fox_hundredths")));
+        assert_eq!(komi("75", 9), (Some(75.0), None));
+        assert_eq!(komi("100", 9), (Some(1.0), Some("fox_hundredths")));
+        assert_eq!(komi("1025", 19), (Some(1025.0), None));
+        // a whole record: KGS's `KM[75.00]` with its result, compared as written
+        let sgf = "(;GM[1]SZ[19]KM[75.00]RU[Japanese]RE[W+64.00]PC[The KGS Go Server];B[pd])";
+        let r = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+        let rec = r[0].record.as_ref().unwrap();
+        assert_eq!((rec.komi, rec.komi_quirk), (Some(75.0), None));
     }
 
     #[test]
@@ -1301,11 +1364,11 @@ mod tests {
         for beyond in ["1e308", "-1e308", "2704.5", "100000"] {
             assert_eq!(komi(beyond), (None, Some("unreadable")), "{beyond}");
         }
-        let k = normalise_komi(Some(KomiRead::parsed(1e308)), None, None);
+        let k = normalise_komi(Some(KomiRead::parsed(1e308)), None, None, FOX);
         assert_eq!(k.raw.as_deref(), Some("1e308"));
-        let k = normalise_komi(None, Some("7.5"), None);
+        let k = normalise_komi(None, Some("7.5"), None, FOX);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
-        let k = normalise_komi(None, None, Some("7.5"));
+        let k = normalise_komi(None, None, Some("7.5"), FOX);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")));
     }
 
@@ -1313,7 +1376,7 @@ mod tests {
     /// number back in its shortest form, spaces or not.
     #[test]
     fn komi_raw_is_text_read_never_empty() {
-        let raw = |km: &str| normalise_komi(Some(KomiRead::Raw(km.into())), None, None).raw;
+        let raw = |km: &str| normalise_komi(Some(KomiRead::Raw(km.into())), None, None, FOX).raw;
         for (km, kept) in [
             (" 6.5 ", Some("6.5")),
             (" 650 ", Some("650")),
