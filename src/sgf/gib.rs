@@ -312,12 +312,10 @@ fn name_and_rank(raw: &[u8]) -> (&[u8], Option<&[u8]>) {
     (raw, None)
 }
 
-/// The charset of the header's values: UTF-8 when they are valid UTF-8, else the one the
-/// client's edition (`GIBOKIND`) writes, else none named (the decoder detects it).
+/// The charset the client's edition (`GIBOKIND`) writes, the record's only declaration of
+/// one (its `CA`, and so its `charset_declared`), else none named. The decoder checks it as it
+/// checks any `CA`: names in UTF-8 under a Korean edition's label are read as UTF-8.
 fn charset(header: &[(&[u8], &[u8])]) -> Option<&'static str> {
-    if header.iter().all(|(_, v)| std::str::from_utf8(v).is_ok()) {
-        return Some("UTF-8");
-    }
     match value(header, "GIBOKIND")? {
         b"Korea" => Some("EUC-KR"),
         b"China" => Some("GB18030"),
@@ -465,7 +463,7 @@ mod tests {
         let sgf = String::from_utf8(to_sgf(&gib).unwrap()).unwrap();
         assert_eq!(
             sgf,
-            "(;GM[1]FF[4]SZ[19]RU[Korean]AP[Tygem GIB]CA[UTF-8]KM[6.5]RE[W+3.5]\
+            "(;GM[1]FF[4]SZ[19]RU[Korean]AP[Tygem GIB]KM[6.5]RE[W+3.5]\
              DT[2016-03-26]PB[Kim]BR[9D]PW[Lee Bo\\]ra]WR[8D];B[pd];W[dp];B[];W[qq])\n"
         );
     }

@@ -763,9 +763,7 @@ fn normalise_komi(
         // outside Fox's records, only a komi beyond the board's points, which no komi can be.
         let scaled = match hundredths {
             Hundredths::Fox => (50.0..=1000.0).contains(&v),
-            Hundredths::BeyondBoard(points) => {
-                v.abs() > f64::from(points) && v.abs() <= 1000.0
-            }
+            Hundredths::BeyondBoard(points) => v.abs() > f64::from(points) && v.abs() <= 1000.0,
         };
         if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
             v /= 100.0;

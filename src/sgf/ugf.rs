@@ -266,12 +266,10 @@ fn date(field: &[u8]) -> Option<String> {
     }
 }
 
-/// The charset of the header's values: UTF-8 when they are valid UTF-8, else the one `Lang`
-/// names, else none (the decoder detects it).
+/// The charset `Lang` names, the record's declaration of one (its `CA`, and so its
+/// `charset_declared`), else none. The decoder checks it as it checks any `CA`: names in UTF-8
+/// under `Lang=SJIS` are read as UTF-8.
 fn charset(header: &[(&[u8], &[u8])]) -> Option<&'static str> {
-    if header.iter().all(|(_, v)| std::str::from_utf8(v).is_ok()) {
-        return Some("UTF-8");
-    }
     match value(header, "Lang")?.to_ascii_uppercase().as_slice() {
         b"SJIS" | b"SHIFT_JIS" | b"JPN" => Some("Shift_JIS"),
         b"GB" | b"GB2312" | b"GBK" | b"CHN" => Some("GB18030"),
@@ -325,7 +323,7 @@ mod tests {
         ));
         assert_eq!(
             s,
-            "(;GM[1]FF[4]SZ[19]AP[Pandanet UGF]CA[UTF-8]RU[Japanese]KM[6.5]RE[B+7.5]\
+            "(;GM[1]FF[4]SZ[19]AP[Pandanet UGF]CA[Shift_JIS]RU[Japanese]KM[6.5]RE[B+7.5]\
              DT[2019-03-08]PB[kuro]BR[7d]PW[shiro]WR[8d]EV[2019, PANDA-NET]\
              ;B[qd];W[dd];B[];W[as])\n"
         );

@@ -261,7 +261,8 @@ fn pandanet_ugf_records_read_as_their_games() {
             ),
             (
                 "newspaper-handicap-2.ugi",
-                "UTF-8",
+                // ASCII names under `Lang=SJIS`: read in the charset declared
+                "Shift_JIS",
                 "Kuroda",
                 "2k",
                 "Shirai",
@@ -277,4 +278,38 @@ fn pandanet_ugf_records_read_as_their_games() {
         b"[Header]\r\nSize=19\r\n",
         "not a readable UGF record: no [Data] section",
     );
+}
+
+/// A converted record's `charset_declared` is what its own header declares (`GIBOKIND`'s
+/// edition, UGF's `Lang`; NGF declares none), never the converter's guess: it read `UTF-8`
+/// for every GIB and UGF record whose names were valid UTF-8. The decoder checks the label as
+/// it checks any `CA`: names in UTF-8 under a Korean edition's label are read as UTF-8.
+#[test]
+fn a_converted_record_declares_only_what_its_header_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let korean = std::fs::read(repo().join("data-samples/gib/tygem-korean.gib")).unwrap();
+    let (text, _, bad) = encoding_rs::EUC_KR.decode(&korean);
+    assert!(!bad);
+    std::fs::write(dir.path().join("utf8-under-korea.gib"), text.as_bytes()).unwrap();
+    let mut rows = audit(dir.path());
+    for sub in ["gib", "ngf", "ugf"] {
+        rows.extend(audit(&repo().join("data-samples").join(sub)));
+    }
+    for (file, declared, used) in [
+        ("utf8-under-korea.gib", Some("EUC-KR"), "UTF-8"),
+        ("tygem-korean.gib", Some("EUC-KR"), "EUC-KR"),
+        ("tygem-handicap-3.gib", None, "UTF-8"),
+        ("wbaduk-korean.ngf", None, "EUC-KR"),
+        ("cyberoro-handicap-2.ngf", None, "UTF-8"),
+        ("panda-shift-jis.ugf", Some("Shift_JIS"), "Shift_JIS"),
+        ("newspaper-handicap-2.ugi", Some("Shift_JIS"), "Shift_JIS"),
+    ] {
+        let r = rows.iter().find(|r| r.source.ends_with(file)).unwrap();
+        assert_eq!(r.ingest.charset_declared.as_deref(), declared, "{file}");
+        assert_eq!(r.ingest.charset_used, Some(used), "{file}");
+        let rec = r.ingest.record.as_ref().unwrap();
+        if file.starts_with("utf8") {
+            assert_eq!(rec.black.as_deref(), Some("흑돌"));
+        }
+    }
 }
