@@ -62,6 +62,9 @@ impl RulesetId {
         if let Some(id) = Self::from_key(&key) {
             return Some(id);
         }
+        if let Some(rules) = KataGoRules::read(&key) {
+            return rules.ruleset();
+        }
         // a year after the name
         let name = key.trim_end_matches(|c: char| c.is_ascii_digit());
         if key.len() - name.len() == 4 {
@@ -114,6 +117,87 @@ impl RulesetId {
             _ => return None,
         };
         Some(id)
+    }
+}
+
+/// The rules KataGo writes into `RU` when they have no short name (its `Rules` as text:
+/// `koPOSITIONALscoreAREAtaxNONEsui1whbN`): ko rule, scoring, seki tax, multi-stone suicide,
+/// then a button, White's handicap bonus (`whbN`, `whbN-1`; none written is zero) and
+/// friendly passing, each of the last three written only when set.
+#[derive(Debug, PartialEq, Eq)]
+struct KataGoRules {
+    ko: &'static str,
+    territory: bool,
+    tax: &'static str,
+    suicide: bool,
+    bonus: HandicapBonus,
+    /// Passing without capturing dead stones is safe: they are taken off at the end.
+    friendly_pass: bool,
+}
+
+impl KataGoRules {
+    /// Reads `key` (the `RU` value in lower case, letters and digits only: `whbN-1` is
+    /// `whbn1`); `None` unless it is such a string whole.
+    fn read(key: &str) -> Option<KataGoRules> {
+        fn word(rest: &mut &str, tag: &str, words: &[&'static str]) -> Option<&'static str> {
+            let after = rest.strip_prefix(tag)?;
+            let w = words.iter().find(|w| after.starts_with(**w))?;
+            *rest = &after[w.len()..];
+            Some(w)
+        }
+        let mut rest = key;
+        let ko = word(
+            &mut rest,
+            "ko",
+            &["simple", "positional", "situational", "spight"],
+        )?;
+        let territory = word(&mut rest, "score", &["area", "territory"])? == "territory";
+        let tax = word(&mut rest, "tax", &["none", "seki", "all"])?;
+        let suicide = word(&mut rest, "sui", &["0", "1"])? == "1";
+        // a button is half a point to the first to pass: no ruleset here has one
+        let button = word(&mut rest, "button", &["0", "1"]).unwrap_or("0") == "1";
+        let bonus = match word(&mut rest, "whb", &["n1", "n", "0"]) {
+            Some("n1") => HandicapBonus::NMinusOne,
+            Some("n") => HandicapBonus::N,
+            _ => HandicapBonus::Zero,
+        };
+        let friendly_pass = word(&mut rest, "fpok", &["0", "1"]) == Some("1");
+        (rest.is_empty() && !button).then_some(KataGoRules {
+            ko,
+            territory,
+            tax,
+            suicide,
+            bonus,
+            friendly_pass,
+        })
+    }
+
+    /// The preset these rules are, by the rule questions both answer: ko, counting, seki,
+    /// suicide and handicap bonus (KataGo's `chinese` has simple ko, ours positional
+    /// superko: the count is the same). `None` for rules no preset plays (territory counting
+    /// that scores seki eyes, stone scoring, area counting with suicide and a bonus).
+    fn ruleset(&self) -> Option<RulesetId> {
+        let superko = |ko| match ko {
+            KoRule::PositionalSuperko => self.ko == "positional",
+            KoRule::SituationalSuperko => self.ko == "situational",
+            KoRule::Simple => self.ko == "simple",
+        };
+        let matches = |r: &Ruleset| {
+            let suicide = r.suicide == SuicideRule::MultiStoneLegal;
+            let tax = match r.counting {
+                Counting::Territory => "seki",
+                Counting::Area => "none",
+            };
+            (r.counting == Counting::Territory) == self.territory
+                && tax == self.tax
+                && suicide == self.suicide
+                && r.handicap_bonus == self.bonus
+                && (r.removes_dead_stones || !self.friendly_pass)
+                && !r.ko_is_approximation
+                && (superko(r.ko) || (r.id == RulesetId::Chinese && self.ko == "simple"))
+        };
+        // Korean counts as Japanese here (the same questions), and Japanese comes first
+        Ruleset::all().into_iter().find(matches).map(|r| r.id)
     }
 }
 
@@ -310,10 +394,27 @@ mod tests {
             ("日本規則", RulesetId::Japanese),
             ("韓國規則", RulesetId::Korean),
             ("應氏規則", RulesetId::Ing),
+            // KataGo's rules as text, when they have no short name
+            ("koSIMPLEscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
+            ("koPOSITIONALscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
+            ("koSIMPLEscoreTERRITORYtaxSEKIsui0", RulesetId::Japanese),
+            ("koSITUATIONALscoreAREAtaxNONEsui0whbN-1", RulesetId::Aga),
+            ("koSITUATIONALscoreAREAtaxNONEsui1", RulesetId::Nz),
+            ("koPOSITIONALscoreAREAtaxNONEsui1", RulesetId::TrompTaylor),
+            ("chinese-ogs", RulesetId::Chinese),
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
         }
         for unknown in [
+            "koPOSITIONALscoreAREAtaxALLsui1",
+            "koSIMPLEscoreTERRITORYtaxNONEsui0",
+            "koPOSITIONALscoreAREAtaxNONEsui1whbN",
+            "koSITUATIONALscoreAREAtaxNONEsui0button1whbN-1",
+            "koPOSITIONALscoreAREAtaxNONEsui1whbNextra",
+            // friendly passing: dead stones are taken off at the end, which Tromp-Taylor
+            // does not do
+            "koPOSITIONALscoreAREAtaxNONEsui1fpok1",
+            "aga-button",
             "Stone Age",
             "BGA",
             "AGA 20",
