@@ -1,5 +1,8 @@
 -- question: Why do rulesets disagree? Counts of winner flips and half-point flips by flip_cause,
---   recorded rules, board size and handicap (as classified by the auditor per game).
+--   recorded rules, board size and handicap (as classified by the auditor per game). The games
+--   no ruleset pair flips are the rows whose flip_cause is '-', so a cell's flip rate is its
+--   flips over the games of all its rows (a flip always has a cause: games = winner_flips in
+--   every other row).
 -- uses: status, winner_flip, half_point_flip, flip_cause, rules, board_width, board_height, handicap
 -- columns: flip_cause, rules, board_size, handicap_bucket, games, winner_flips, half_point_flips
 SELECT
@@ -17,6 +20,7 @@ SELECT
     count(*) FILTER (WHERE winner_flip) AS winner_flips,
     count(*) FILTER (WHERE half_point_flip) AS half_point_flips
 FROM games
-WHERE status <> 'error' AND (winner_flip OR half_point_flip)
+WHERE status <> 'error'
 GROUP BY ALL
-ORDER BY winner_flips DESC, half_point_flips DESC, flip_cause, rules, board_size, handicap_bucket;
+ORDER BY winner_flips DESC, half_point_flips DESC, games DESC, flip_cause, rules, board_size,
+    handicap_bucket;

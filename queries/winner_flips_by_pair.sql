@@ -5,11 +5,13 @@
 --   A pair's half-point flip: a winner flip where |margin_a| <= 1 and |margin_b| <= 1 (the game is
 --   within a point under both rulesets, e.g. B+0.5 under area vs W+0.5 under territory).
 --   Error rows and rows with a NULL winner under either ruleset are left out.
--- uses: status, board_width, board_height, handicap, margin_<r>, winner_<r>
+-- uses: status, source, member, game_index, board_width, board_height, handicap, margin_<r>, winner_<r>
 -- columns: ruleset_a, ruleset_b, board_size, handicap_bucket, games, winner_flips, winner_flip_rate, half_point_flips, half_point_flip_rate
 WITH scored AS (
     SELECT
-        row_number() OVER () AS gid,
+        -- one id a game, by its key (a window with no order could number a row twice over
+        -- when the scan is split across threads and read again by each join side)
+        row_number() OVER (ORDER BY source, member NULLS FIRST, game_index) AS gid,
         CAST(board_width AS VARCHAR) || 'x' || CAST(board_height AS VARCHAR) AS board_size,
         CASE
             WHEN coalesce(handicap, 0) <= 1 THEN '0-1'
@@ -56,4 +58,4 @@ SELECT
     round(count(*) FILTER (WHERE half_point) / count(*), 4) AS half_point_flip_rate
 FROM pairs
 GROUP BY ord_a, ord_b, ruleset_a, ruleset_b, board_size, handicap_bucket
-ORDER BY ord_a, ord_b, board_size, handicap_bucket;
+ORDER BY ord_a, ord_b, length(board_size), board_size, handicap_bucket;
