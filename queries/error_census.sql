@@ -26,7 +26,8 @@ SELECT
     charset_used,
     count(*) AS games,
     count(DISTINCT file) AS files,
-    count(*) FILTER (WHERE charset_declared IS NULL) AS charset_declared_missing,
+    -- rows whose text was decoded and declared no charset (a row never decoded has read no CA)
+    count(*) FILTER (WHERE charset_declared IS NULL AND charset_used <> '-') AS charset_declared_missing,
     count(*) FILTER (WHERE charset_lossy) AS charset_lossy
 FROM g
 GROUP BY source_prefix, status, error_kind, charset_used
