@@ -15,7 +15,8 @@
 //!    handicap game's is the number itself, and a komi written with its fraction (`6.5`) or
 //!    a sign (`-5`) is taken as written;
 //! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
-//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves;
+//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves
+//!    (a record holding fewer, less its handicap stones, was cut short and is not read);
 //!
 //! then one line per move, `PM` `nn` `c` `x` `y` `y` `x`: the move number in two letters,
 //! the colour `B` or `W`, and the column and the row from the top as letters from `B` (the
@@ -76,6 +77,16 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     for line in lines.iter().skip(4) {
         if let Some(m) = move_line(line, size)? {
             moves.push(m);
+        }
+    }
+    // the header's number of moves: a record holding fewer (less the handicap stones, should
+    // the number count them) was cut short, and its result counts a game it does not hold
+    if let Some(declared) = lines.get(11).and_then(|l| number(l)) {
+        if moves.len() + handicap < declared {
+            return Err(format!(
+                "a record cut short: {} of the {declared} moves its header gives",
+                moves.len()
+            ));
         }
     }
     let mut out = String::from("(;GM[1]FF[4]");
@@ -235,6 +246,25 @@ mod tests {
             "(;GM[1]FF[4]SZ[19]RU[Korean]AP[WBaduk NGF]KM[6.5]RE[B+2.5]DT[2017-03-16]\
              PB[BlackName]BR[9p]PW[WhiteName]WR[5d*];B[qd];W[dd];B[])\n"
         );
+    }
+
+    /// A record holding fewer moves than its header gives (a download cut short) is not read:
+    /// its first half was scored and compared with the whole game's result.
+    #[test]
+    fn a_record_cut_short_is_not_read() {
+        let whole = record(0, 6, "Black wins by 2.5!", &["PMABBREER", "PMACWEEEE"]);
+        let text = String::from_utf8(whole).unwrap();
+        let cut = text.trim_end().rsplit_once('\n').unwrap().0;
+        let err = to_sgf(cut.as_bytes()).unwrap_err();
+        assert_eq!(err, "a record cut short: 1 of the 2 moves its header gives");
+        // cut inside the last move line: that line is no move line, said as such
+        assert!(to_sgf(&text.as_bytes()[..text.len() - 7]).is_err());
+        // a handicap game whose number counts the handicap stones is whole
+        let counted = record(2, 0, "White wins by resign!", &["PMABWQRRQ"]);
+        let counted = String::from_utf8(counted)
+            .unwrap()
+            .replacen("\n1\n", "\n3\n", 1);
+        assert!(to_sgf(counted.as_bytes()).is_ok());
     }
 
     #[test]
