@@ -111,7 +111,7 @@ pub struct ScanArgs {
     pub inputs: Vec<PathBuf>,
     /// The Parquet file to write (replaced atomically at the end; a symbolic link's file is
     /// replaced, a device or pipe such as /dev/null written in place; `-` for standard output).
-    /// A name ending like an input (.sgf, .zip, .001, …) is refused.
+    /// A name ending like an input (.sgf, .zip, .sgf.gz, .zip.001, .r00, …) is refused.
     #[arg(
         short,
         long,
@@ -155,7 +155,8 @@ pub struct ScanArgs {
     pub password: PasswordArg,
 }
 
-/// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o part.001`):
+/// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o out.zip.001`,
+/// `-o out.r00`):
 /// the Parquet file would be read back as a game record or archive by the next scan of its
 /// directory, where it is an error row, and `scan DIR -o DIR/new.sgf` run twice would then
 /// refuse its own output as an input.
@@ -169,7 +170,8 @@ fn refuse_an_input_name(output: &std::path::Path) -> Result<()> {
     let Some(name) = output.file_name().map(|n| n.to_string_lossy()) else {
         return Ok(());
     };
-    let what = if crate::sgf::volumes::is_volume(output) {
+    let volume = crate::sgf::volumes::is_volume(output) || crate::sgf::rar::is_later_volume(output);
+    let what = if volume {
         "a volume of a split file"
     } else {
         match crate::sgf::source::classify(&name) {

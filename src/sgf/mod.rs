@@ -420,8 +420,8 @@ pub fn ingest_game_traced(
                 repairs.push((
                     ErrorKind::MovesInOneNode,
                     format!(
-                        "{nodes} node(s) of the main line hold more than one move (a `;` \
-                         missing?), first at move {first}: each move played in the order written"
+                        "{nodes} node(s) of the main line hold more than one move, first at \
+                         move {first}: each move played in the order written"
                     ),
                 ));
             }

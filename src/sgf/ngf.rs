@@ -82,7 +82,9 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     // the header's number of moves: a record holding fewer (less the handicap stones, should
     // the number count them) was cut short, and its result counts a game it does not hold
     if let Some(declared) = lines.get(11).and_then(|l| number(l)) {
-        if moves.len() + handicap < declared {
+        // one stone is no handicap (Black moves first): nothing placed, nothing counted
+        let placed = if handicap >= 2 { handicap } else { 0 };
+        if moves.len() + placed < declared {
             return Err(format!(
                 "a record cut short: {} of the {declared} moves its header gives",
                 moves.len()

@@ -762,7 +762,7 @@ fn normalise_komi(
         // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
         // outside Fox's records, only a komi beyond the board's points, which no komi can be.
         let scaled = match hundredths {
-            Hundredths::Fox => (50.0..=1000.0).contains(&v),
+            Hundredths::Fox => (50.0..=1000.0).contains(&v.abs()),
             Hundredths::BeyondBoard(points) => v.abs() > f64::from(points) && v.abs() <= 1000.0,
         };
         if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
@@ -790,7 +790,7 @@ fn normalise_komi(
 /// When a `KM` of whole multiples of 25 is Fox's komi in hundredths of a point.
 #[derive(Clone, Copy)]
 enum Hundredths {
-    /// A Fox record: from `KM[50]` to `KM[1000]`.
+    /// A Fox record: from `KM[50]` to `KM[1000]`, either sign.
     Fox,
     /// Any other record: only beyond the board's points (its width × height) either way, which
     /// no komi in points can be (`KM[650]`, `KM[-650]` on a 19×19 board; `KM[75.00]` on KGS is
@@ -1325,6 +1325,7 @@ mod tests {
         assert_eq!(komi("75.00", 19), (Some(75.0), None));
         assert_eq!(komi("100", 19), (Some(100.0), None));
         assert_eq!(komi("-75", 19), (Some(-75.0), None));
+        assert_eq!(komi("-100", 19), (Some(-100.0), None));
         assert_eq!(komi("650", 19), (Some(6.5), Some("fox_hundredths")));
         assert_eq!(komi("-650", 19), (Some(-6.5), Some("fox_hundredths")));
         assert_eq!(komi("375", 19), (Some(7.5), Some("fox_hundredths")));
@@ -1345,6 +1346,7 @@ mod tests {
         assert_eq!(komi("750"), (Some(7.5), Some("fox_hundredths")));
         assert_eq!(komi("650"), (Some(6.5), Some("fox_hundredths")));
         assert_eq!(komi("50"), (Some(0.5), Some("fox_hundredths")));
+        assert_eq!(komi("-650"), (Some(-6.5), Some("fox_hundredths")));
         assert_eq!(komi("2.75"), (Some(5.5), Some("stone_units")));
         assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
         assert_eq!(komi("-6,5"), (Some(-6.5), Some("fraction")));
@@ -1357,7 +1359,8 @@ mod tests {
         assert_eq!(komi("-6.5"), (Some(-6.5), None));
         assert_eq!(komi("60"), (Some(60.0), None), "KGS: kept as written");
         assert_eq!(komi("53.5"), (Some(53.5), None));
-        assert_eq!(komi("-100"), (Some(-100.0), None));
+        // in a Fox record, a reverse komi in hundredths (KGS's `KM[-100]` is points: below)
+        assert_eq!(komi("-100"), (Some(-1.0), Some("fox_hundredths")));
         assert_eq!(komi("2704"), (Some(2704.0), None));
         for beyond in ["1e308", "-1e308", "2704.5", "100000"] {
             assert_eq!(komi(beyond), (None, Some("unreadable")), "{beyond}");

@@ -275,6 +275,7 @@ fn charset(header: &[(&[u8], &[u8])]) -> Option<&'static str> {
         b"GB" | b"GB2312" | b"GBK" | b"CHN" => Some("GB18030"),
         b"KOR" | b"EUC-KR" | b"KSC" => Some("EUC-KR"),
         b"BIG5" => Some("Big5"),
+        b"UTF-8" | b"UTF8" => Some("UTF-8"),
         _ => None,
     }
 }

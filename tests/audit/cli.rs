@@ -155,6 +155,7 @@ fn an_output_named_like_a_game_record_or_archive_is_refused() {
         ("new.zip", "an archive"),
         ("new.sgf.gz", "a compressed file"),
         ("new.zip.001", "a volume of a split file"),
+        ("new.r00", "a volume of a split file"),
     ] {
         let out = dir.path().join(name);
         let o = kifu(

@@ -51,6 +51,8 @@ pub(super) fn read_tar(
     // member read when its bytes could not be (cut short, or the compressed stream broken)
     let mut cut_in_member = false;
     let mut failed_member: Option<String> = None;
+    // the last game record's name met, for a stream that breaks after it
+    let mut last_member: Option<String> = None;
     for entry in entries {
         let (member, data) = match entry {
             Ok(entry) => {
@@ -91,7 +93,10 @@ pub(super) fn read_tar(
                 let size = entry.size();
                 // a member cut short (the archive ends inside it) is no game: its first half
                 // parsed and was scored as if complete
-                let data = read_limited_sized(entry, max_bytes, size)
+                let read = read_limited_sized(entry, max_bytes, size);
+                // a member over the size limit is skipped whole: the stream is intact after it
+                let too_large = matches!(read, Err(SourceError::TooLarge { .. }));
+                let data = read
                     .and_then(|data| {
                         if (data.len() as u64) < size {
                             cut_in_member = true;
@@ -104,7 +109,8 @@ pub(super) fn read_tar(
                         }
                     })
                     .map_err(|e| member_error(source, &name, e));
-                failed_member = data.is_err().then(|| name.clone());
+                failed_member = (data.is_err() && !too_large).then(|| name.clone());
+                last_member = Some(name.clone());
                 (name, data)
             }
             Err(e) => {
@@ -121,7 +127,13 @@ pub(super) fn read_tar(
                         "{source}: the archive cannot be read past member {name} ({e}): the \
                          members after it, if it had any, are missing"
                     ),
-                    (None, _) => format!("{source}: corrupt tar stream: {e}"),
+                    (None, _) => match &last_member {
+                        Some(name) => format!(
+                            "{source}: the archive is cut short or corrupt after member {name} \
+                             ({e}): the members after it, if it had any, are missing"
+                        ),
+                        None => format!("{source}: corrupt tar stream: {e}"),
+                    },
                 };
                 return sink(archive_error(source, message));
             }
