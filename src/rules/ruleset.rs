@@ -126,7 +126,8 @@ impl RulesetId {
 /// friendly passing, each of the last three written only when set.
 #[derive(Debug, PartialEq, Eq)]
 struct KataGoRules {
-    ko: &'static str,
+    /// `None` for KataGo's `SPIGHT` ko, which no preset plays.
+    ko: Option<KoRule>,
     territory: bool,
     tax: &'static str,
     suicide: bool,
@@ -146,11 +147,16 @@ impl KataGoRules {
             Some(w)
         }
         let mut rest = key;
-        let ko = word(
+        let ko = match word(
             &mut rest,
             "ko",
             &["simple", "positional", "situational", "spight"],
-        )?;
+        )? {
+            "simple" => Some(KoRule::Simple),
+            "positional" => Some(KoRule::PositionalSuperko),
+            "situational" => Some(KoRule::SituationalSuperko),
+            _ => None,
+        };
         let territory = word(&mut rest, "score", &["area", "territory"])? == "territory";
         let tax = word(&mut rest, "tax", &["none", "seki", "all"])?;
         let suicide = word(&mut rest, "sui", &["0", "1"])? == "1";
@@ -177,11 +183,6 @@ impl KataGoRules {
     /// superko: the count is the same). `None` for rules no preset plays (territory counting
     /// that scores seki eyes, stone scoring, area counting with suicide and a bonus).
     fn ruleset(&self) -> Option<RulesetId> {
-        let superko = |ko| match ko {
-            KoRule::PositionalSuperko => self.ko == "positional",
-            KoRule::SituationalSuperko => self.ko == "situational",
-            KoRule::Simple => self.ko == "simple",
-        };
         let matches = |r: &Ruleset| {
             let suicide = r.suicide == SuicideRule::MultiStoneLegal;
             let tax = match r.counting {
@@ -194,7 +195,8 @@ impl KataGoRules {
                 && r.handicap_bonus == self.bonus
                 && (r.removes_dead_stones || !self.friendly_pass)
                 && !r.ko_is_approximation
-                && (superko(r.ko) || (r.id == RulesetId::Chinese && self.ko == "simple"))
+                && (self.ko == Some(r.ko)
+                    || (r.id == RulesetId::Chinese && self.ko == Some(KoRule::Simple)))
         };
         // Korean counts as Japanese here (the same questions), and Japanese comes first
         Ruleset::all().into_iter().find(matches).map(|r| r.id)

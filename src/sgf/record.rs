@@ -761,10 +761,12 @@ fn normalise_komi(
         // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
         // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
         // outside Fox's records, only a komi beyond the board's points, which no komi can be.
-        let scaled = match hundredths {
-            Hundredths::Fox => (50.0..=1000.0).contains(&v.abs()),
-            Hundredths::BeyondBoard(points) => v.abs() > f64::from(points) && v.abs() <= 1000.0,
-        };
+        let size = v.abs();
+        let scaled = size <= 1000.0
+            && match hundredths {
+                Hundredths::Fox => size >= 50.0,
+                Hundredths::BeyondBoard(points) => size > f64::from(points),
+            };
         if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
             v /= 100.0;
             quirk = Some("fox_hundredths");

@@ -48,11 +48,10 @@ pub(super) fn read_tar(
         }
     };
     // whether a member's bytes were cut short (the archive ends inside it), and the last
-    // member read when its bytes could not be (cut short, or the compressed stream broken)
+    // game record's name met, with whether its bytes could not be read (cut short, or the
+    // compressed stream broken), for a stream that breaks after it
     let mut cut_in_member = false;
-    let mut failed_member: Option<String> = None;
-    // the last game record's name met, for a stream that breaks after it
-    let mut last_member: Option<String> = None;
+    let mut last_member: Option<(String, bool)> = None;
     for entry in entries {
         let (member, data) = match entry {
             Ok(entry) => {
@@ -109,8 +108,7 @@ pub(super) fn read_tar(
                         }
                     })
                     .map_err(|e| member_error(source, &name, e));
-                failed_member = (data.is_err() && !too_large).then(|| name.clone());
-                last_member = Some(name.clone());
+                last_member = Some((name.clone(), data.is_err() && !too_large));
                 (name, data)
             }
             Err(e) => {
@@ -118,22 +116,20 @@ pub(super) fn read_tar(
                 // After a member whose bytes ended with the stream's, or broke in its
                 // compression, the reader meets the same end where it looks for the next
                 // header: say that, not only the library's "unexpected EOF during skip".
-                let message = match (&failed_member, cut_in_member) {
-                    (Some(name), true) => format!(
+                let message = match (&last_member, cut_in_member) {
+                    (Some((name, true)), true) => format!(
                         "{source}: the archive ends inside member {name} (cut short): the \
                          members after it, if it had any, are missing"
                     ),
-                    (Some(name), false) => format!(
+                    (Some((name, true)), false) => format!(
                         "{source}: the archive cannot be read past member {name} ({e}): the \
                          members after it, if it had any, are missing"
                     ),
-                    (None, _) => match &last_member {
-                        Some(name) => format!(
-                            "{source}: the archive is cut short or corrupt after member {name} \
-                             ({e}): the members after it, if it had any, are missing"
-                        ),
-                        None => format!("{source}: corrupt tar stream: {e}"),
-                    },
+                    (Some((name, false)), _) => format!(
+                        "{source}: the archive is cut short or corrupt after member {name} \
+                         ({e}): the members after it, if it had any, are missing"
+                    ),
+                    (None, _) => format!("{source}: corrupt tar stream: {e}"),
                 };
                 return sink(archive_error(source, message));
             }
