@@ -743,6 +743,12 @@ mod tests {
         // KM[0] elsewhere is a komi of 0
         let r = read(&old.replace("TC[3]", ""));
         assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        // the clock must be the root's: a later node's TC and TT are no mark of Fox
+        let r = read(&old.replace("TC[3]TT[30];B[pd]", ";B[pd]TC[3]TT[30]"));
+        assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        // an AP naming Fox with a version is Fox's
+        let r = read(&head.replace("AP[foxwq]", "AP[foxwq:2.0]"));
+        assert_eq!((r.komi, r.komi_quirk), (None, Some("fox_zero_even")));
         let r = read(
             &head
                 .replace("KM[0]", "KM[375]")

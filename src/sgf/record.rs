@@ -245,6 +245,8 @@ pub(super) struct Builder {
     fox_marks: u8,
     /// Moves in the node being read.
     node_moves: u32,
+    /// Main-line nodes begun so far (1 while the root is read).
+    nodes_begun: u32,
     /// See [`GameRecord::crowded_nodes`].
     crowded_nodes: Option<(u32, u32)>,
 }
@@ -300,6 +302,7 @@ impl Builder {
     #[inline]
     pub(super) fn begin_node(&mut self) -> u32 {
         self.node_moves = 0;
+        self.nodes_begun += 1;
         self.moves_played()
     }
 
@@ -415,7 +418,9 @@ impl Builder {
         if v.is_empty() {
             return;
         }
-        if v.eq_ignore_ascii_case("foxwq") {
+        // the name, whatever the version (`AP[foxwq:2.0]`)
+        let name = v.split(':').next().unwrap_or(v).trim_end();
+        if name.eq_ignore_ascii_case("foxwq") {
             self.fox_marks |= FOX_AP;
         }
         match &mut self.application {
@@ -442,7 +447,11 @@ impl Builder {
             self.invalid += 1;
         } else {
             self.unknown += 1;
-            // Fox's time-control properties (see `is_fox_record`)
+            // Fox's time-control properties (see `is_fox_record`), in the root only (a
+            // later node's say nothing of the server that wrote the record)
+            if self.nodes_begun > 1 {
+                return;
+            }
             self.fox_marks |= match id {
                 "TC" => FOX_TC,
                 "TT" => FOX_TT,
