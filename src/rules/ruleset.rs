@@ -62,7 +62,7 @@ impl RulesetId {
         if let Some(id) = Self::from_key(&key) {
             return Some(id);
         }
-        if let Some(rules) = KataGoRules::read(&key) {
+        if let Some(rules) = KataGoRules::read(raw) {
             return rules.ruleset();
         }
         // a year after the name
@@ -137,44 +137,57 @@ struct KataGoRules {
 }
 
 impl KataGoRules {
-    /// Reads `key` (the `RU` value in lower case, letters and digits only: `whbN-1` is
-    /// `whbn1`); `None` unless it is such a string whole.
-    fn read(key: &str) -> Option<KataGoRules> {
-        fn word(rest: &mut &str, tag: &str, words: &[&'static str]) -> Option<&'static str> {
-            let after = rest.strip_prefix(tag)?;
-            let w = words.iter().find(|w| after.starts_with(**w))?;
-            *rest = &after[w.len()..];
-            Some(w)
+    /// Reads `raw` (an `RU` value) as KataGo writes its rules: `ko`, `score`, `tax` and
+    /// `sui` each with its value, then optionally `button`, `whb` and `fpok`
+    /// (`koSITUATIONALscoreAREAtaxNONEsui0whbN-1`). The fields are read in any order, each
+    /// at most once, case ignored; `None` unless the value is such a string whole (a
+    /// `whbN+1`, no value of KataGo's, is not read as `whbN-1`).
+    fn read(raw: &str) -> Option<KataGoRules> {
+        const FIELDS: [(&str, &[&str]); 7] = [
+            ("ko", &["simple", "positional", "situational", "spight"]),
+            ("score", &["area", "territory"]),
+            ("tax", &["none", "seki", "all"]),
+            ("sui", &["0", "1"]),
+            ("button", &["0", "1"]),
+            ("whb", &["n-1", "n", "0"]),
+            ("fpok", &["0", "1"]),
+        ];
+        let key = raw.trim().to_ascii_lowercase();
+        let mut rest = key.as_str();
+        let mut seen: [Option<&'static str>; 7] = [None; 7];
+        while !rest.is_empty() {
+            // no tag is another's prefix: the first match is the field
+            let (k, after) = FIELDS
+                .iter()
+                .enumerate()
+                .find_map(|(k, (tag, _))| Some((k, rest.strip_prefix(tag)?)))?;
+            // the longest value first (`n-1` before `n`)
+            let value = FIELDS[k].1.iter().find(|v| after.starts_with(**v))?;
+            if seen[k].replace(value).is_some() {
+                return None;
+            }
+            rest = &after[value.len()..];
         }
-        let mut rest = key;
-        let ko = match word(
-            &mut rest,
-            "ko",
-            &["simple", "positional", "situational", "spight"],
-        )? {
+        let [ko, score, tax, sui, button, whb, fpok] = seen;
+        let ko = match ko? {
             "simple" => Some(KoRule::Simple),
             "positional" => Some(KoRule::PositionalSuperko),
             "situational" => Some(KoRule::SituationalSuperko),
             _ => None,
         };
-        let territory = word(&mut rest, "score", &["area", "territory"])? == "territory";
-        let tax = word(&mut rest, "tax", &["none", "seki", "all"])?;
-        let suicide = word(&mut rest, "sui", &["0", "1"])? == "1";
-        // a button is half a point to the first to pass: no ruleset here has one
-        let button = word(&mut rest, "button", &["0", "1"]).unwrap_or("0") == "1";
-        let bonus = match word(&mut rest, "whb", &["n1", "n", "0"]) {
-            Some("n1") => HandicapBonus::NMinusOne,
+        let bonus = match whb {
+            Some("n-1") => HandicapBonus::NMinusOne,
             Some("n") => HandicapBonus::N,
             _ => HandicapBonus::Zero,
         };
-        let friendly_pass = word(&mut rest, "fpok", &["0", "1"]) == Some("1");
-        (rest.is_empty() && !button).then_some(KataGoRules {
+        // a button is half a point to the first to pass: no ruleset here has one
+        (button != Some("1")).then_some(KataGoRules {
             ko,
-            territory,
-            tax,
-            suicide,
+            territory: score? == "territory",
+            tax: tax?,
+            suicide: sui? == "1",
             bonus,
-            friendly_pass,
+            friendly_pass: fpok == Some("1"),
         })
     }
 
@@ -403,6 +416,9 @@ mod tests {
             ("koSITUATIONALscoreAREAtaxNONEsui0whbN-1", RulesetId::Aga),
             ("koSITUATIONALscoreAREAtaxNONEsui1", RulesetId::Nz),
             ("koPOSITIONALscoreAREAtaxNONEsui1", RulesetId::TrompTaylor),
+            // its fields in another order, or in another case
+            ("scoreAREAkoSITUATIONALsui0whbN-1taxNONE", RulesetId::Aga),
+            ("kosimplescoreterritorytaxsekisui0", RulesetId::Japanese),
             ("chinese-ogs", RulesetId::Chinese),
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
@@ -413,6 +429,10 @@ mod tests {
             "koPOSITIONALscoreAREAtaxNONEsui1whbN",
             "koSITUATIONALscoreAREAtaxNONEsui0button1whbN-1",
             "koPOSITIONALscoreAREAtaxNONEsui1whbNextra",
+            // no value of KataGo's (`N-1` is), a field twice, a field missing
+            "koSITUATIONALscoreAREAtaxNONEsui0whbN+1",
+            "koSITUATIONALscoreAREAtaxNONEsui0whbN-1whbN-1",
+            "koSITUATIONALscoreAREAsui0whbN-1",
             // friendly passing: dead stones are taken off at the end, which Tromp-Taylor
             // does not do
             "koPOSITIONALscoreAREAtaxNONEsui1fpok1",
