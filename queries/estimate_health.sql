@@ -6,8 +6,9 @@
 --   the side that resigned behind (a weak signal: players resign ahead on the board when a
 --   group dies), over resigns_scored games: those with a score under the record's rules and
 --   komi (a resigned game whose komi or rules are unknown, such as Fox's even games with
---   `KM[0]`, is left out of the share).
--- uses: status, source, member, result_kind, result_winner, dead_source, unsettled_points, seki_points, black_area, white_area, margin_recorded_rules
+--   `KM[0]`, is left out of the share). A margin of 0 leaves neither side behind, but under
+--   Ing's rules, which give a tie to Black, White is behind.
+-- uses: status, source, member, result_kind, result_winner, rules, dead_source, unsettled_points, seki_points, black_area, white_area, margin_recorded_rules
 -- columns: source_prefix, result_kind, games, mean_unsettled, unsettled_over_20, large_seki, one_side_nothing, resigner_behind, resigns_scored
 WITH g AS (
     SELECT
@@ -19,6 +20,7 @@ WITH g AS (
         END AS source_prefix,
         coalesce(result_kind, 'unknown') AS result_kind,
         result_winner,
+        rules,
         unsettled_points,
         seki_points,
         black_area,
@@ -39,7 +41,9 @@ SELECT
         avg(CASE
             WHEN result_kind <> 'resign' OR result_winner NOT IN ('B', 'W')
                 OR margin_recorded_rules IS NULL THEN NULL
-            WHEN result_winner = 'B' THEN (margin_recorded_rules > 0)::INTEGER
+            -- a margin of 0 is a tie: Ing gives it to Black, so White is behind there
+            WHEN result_winner = 'B' THEN (margin_recorded_rules > 0
+                OR (margin_recorded_rules = 0 AND rules = 'ing'))::INTEGER
             ELSE (margin_recorded_rules < 0)::INTEGER
         END),
         4

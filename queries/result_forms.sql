@@ -2,7 +2,8 @@
 --   and is the recorded margin compatible with the komi (the margin, in points, plus or minus
 --   the komi a whole number)? A margin the reader rejected as no count (`W+0.0`, `B+0.02`,
 --   `W+3.2`: result_margin NULL) shows as false, whatever the komi (a win by 0 or by 0.02 is
---   no count under any); NULL means no margin written, or a margin and no komi to check it by.
+--   no count under any); NULL means no margin written, or a margin and no komi to check it by,
+--   or a text naming no winner (`B+1.5 ? W+timeout`: two results).
 -- uses: status, result_raw, result_winner, result_kind, result_margin, komi
 -- columns: result_winner, result_kind, has_margin, margin_fraction_ok, games, example_raw
 SELECT
@@ -10,7 +11,7 @@ SELECT
     coalesce(result_kind, 'unknown') AS result_kind,
     result_margin IS NOT NULL AS has_margin,
     CASE
-        WHEN result_margin IS NULL
+        WHEN result_margin IS NULL AND result_winner IN ('B', 'W')
           AND regexp_matches(upper(trim(result_raw)), '^[BW] *\+ *[0-9]') THEN false
         WHEN komi IS NULL THEN NULL
         WHEN result_margin IS NOT NULL THEN (result_margin - komi) = floor(result_margin - komi)
