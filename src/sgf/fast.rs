@@ -743,6 +743,9 @@ mod tests {
         // KM[0] elsewhere is a komi of 0
         let r = read(&old.replace("TC[3]", ""));
         assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        // a one-stone game (HA[1]: no stone placed, Black first) is played without komi
+        let r = read(&head.replace("HA[0]", "HA[1]"));
+        assert_eq!((r.komi, r.komi_quirk, r.handicap), (Some(0.0), None, 0));
         // the clock must be the root's: a later node's TC and TT are no mark of Fox
         let r = read(&old.replace("TC[3]TT[30];B[pd]", ";B[pd]TC[3]TT[30]"));
         assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));

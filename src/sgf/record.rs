@@ -594,8 +594,11 @@ impl Builder {
         // stays unknown rather than guessed (**choice**, measured on the 529 counted Fox even
         // games with `KM[0]` and a readable margin in corpus/dev: the margin matched our
         // Japanese count with komi 0 in 8, with 6.5 in 410; the handicap games' `KM[0]` does
-        // match, 119 of 192).
-        if fox && handicap == 0 && komi.value == Some(0.0) {
+        // match, 119 of 192). A one-stone game (`HA[1]`: Black first, no komi) has komi 0:
+        // the 10 counted Fox `HA[1] KM[0]` games of corpus/dev all give whole margins, and 9
+        // of them match our Japanese count with komi 0 exactly.
+        let one_stone = self.ha.as_deref().and_then(handicap_count) == Some(1);
+        if fox && handicap == 0 && !one_stone && komi.value == Some(0.0) {
             komi.value = None;
             komi.quirk = Some("fox_zero_even");
         }
