@@ -45,7 +45,7 @@ pub use expand::{
 };
 use lzh_archive::read_lzh;
 use seven_z::read_7z;
-use sniff::{embedded_archive, is_executable, record_content, sniff_content, SFX_SCAN_LIMIT};
+use sniff::{embedded_archive, is_executable, sniff, sniff_content, SFX_SCAN_LIMIT};
 use tar_archive::read_tar;
 use zip_archive::read_zip;
 
@@ -526,18 +526,45 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
             })
         }))),
         InputKind::SgfCompressed(codec) | InputKind::RecordCompressed(_, codec) => {
-            match decompressed(codec, reader).and_then(|r| read_limited(r, max_bytes)) {
+            let mut stream = match decompressed(codec, reader) {
+                Ok(stream) => stream,
+                Err(e) => return sink(item(Err(e))),
+            };
+            // what the stream holds, by its first bytes: a tar compressed under a record's
+            // name or read by its content (`curl …/games.tar.gz | kifu-audit scan -`, a
+            // download saved without its name) is read as a tar, member by member, as
+            // `games.tar.gz` is; its members were lost as stray text before the first game
+            let mut head = [0u8; 512];
+            let n = match fill(&mut stream, &mut head) {
+                Ok(n) => n,
+                Err(e) => return sink(item(Err(e))),
+            };
+            let stream = io::Cursor::new(head[..n].to_vec()).chain(stream);
+            let named_record = match kind {
+                InputKind::RecordCompressed(format, _) => Some(InputKind::Record(format)),
+                _ => None,
+            };
+            if named_record.is_none() && sniff(&head[..n]) == Some(InputKind::Tar(None)) {
+                if depth >= MAX_NESTING {
+                    return sink(nested_too_deep(source));
+                }
+                return read_tar(source, stream, opts, depth, skipped, sink);
+            }
+            match read_limited(stream, max_bytes) {
                 Ok(bytes) => {
-                    // a record compressed under its own name (`games.gib.gz`), or another
-                    // server's record compressed under an SGF name
-                    let record = match kind {
-                        InputKind::RecordCompressed(format, _) => Some(InputKind::Record(format)),
-                        _ => record_content(&bytes),
-                    };
-                    match record {
-                        Some(record) => {
+                    // a record compressed under its own name (`games.gib.gz`); else what the
+                    // bytes are: another server's record, or an archive or a compressed stream
+                    // compressed again (`games.zip.gz`), read one level deeper
+                    let inner = named_record.or_else(|| sniff_content(&bytes));
+                    match inner {
+                        Some(inner @ InputKind::Record(_)) => {
                             let reader = io::Cursor::new(bytes);
-                            read_kind(source, record, reader, opts, depth, skipped, sink)
+                            read_kind(source, inner, reader, opts, depth, skipped, sink)
+                        }
+                        Some(_) if depth + 1 >= MAX_NESTING => sink(nested_too_deep(source)),
+                        Some(inner) => {
+                            let reader = io::Cursor::new(bytes);
+                            read_kind(source, inner, reader, opts, depth + 1, skipped, sink)
                         }
                         None => sink(item(Ok(bytes))),
                     }
@@ -680,6 +707,14 @@ pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceEr
 }
 
 /// An item that is an error of the archive at `source` as a whole (no member of its own).
+/// The row of an archive (or a compressed stream) found deeper than [`MAX_NESTING`].
+fn nested_too_deep(source: &str) -> InputItem {
+    archive_error(
+        source,
+        format!("{source}: archives nested more than {MAX_NESTING} deep are not read"),
+    )
+}
+
 pub(super) fn archive_error(source: &str, message: String) -> InputItem {
     InputItem {
         source: source.to_string(),

@@ -302,3 +302,66 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
     assert!(read(&cut).is_err());
     assert!(read(b"(;SZ[9])").is_err());
 }
+
+/// A tar compressed, then named as anything but a tar (or piped in): read as the tar it is,
+/// member by member (its members were skipped as stray text before the first game, and the
+/// row said only `leading_text`). So is a zip compressed again; a stream compressed over and
+/// over stops at the nesting bound.
+#[test]
+fn a_compressed_tar_under_any_name_reads_as_a_tar() {
+    use std::io::Write;
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, text) in [("a.sgf", "(;SZ[9];B[aa])"), ("b.sgf", "(;SZ[9];W[bb])")] {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(text.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        tar.append_data(&mut header, name, text.as_bytes()).unwrap();
+    }
+    let tar = tar.into_inner().unwrap();
+    let gzip = |bytes: &[u8]| {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        enc.write_all(bytes).unwrap();
+        enc.finish().unwrap()
+    };
+    let read = |name: &str, bytes: Vec<u8>| {
+        let mut items = Vec::new();
+        read_bytes(name, bytes, 1 << 20, &mut |i| {
+            items.push((i.member, i.data));
+            true
+        });
+        items
+    };
+    type Items = [(Option<String>, Result<Vec<u8>, SourceError>)];
+    let members = |items: &Items| items.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>();
+    let both = vec![Some("a.sgf".to_string()), Some("b.sgf".to_string())];
+    for name in ["download", "games.sgf", "games.sgf.gz", "games.tar.gz"] {
+        let items = read(name, gzip(&tar));
+        assert_eq!(members(&items), both, "{name}");
+        assert_eq!(items[0].1.as_deref().ok(), Some(&b"(;SZ[9];B[aa])"[..]));
+    }
+    let zstd = zstd::encode_all(&tar[..], 1).unwrap();
+    assert_eq!(members(&read("download", zstd)), both);
+    // a zip compressed again
+    let mut zip = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+    zip.start_file("c.sgf", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    zip.write_all(b"(;SZ[9];B[cc])").unwrap();
+    let zip = zip.finish().unwrap().into_inner();
+    let items = read("games.sgf.gz", gzip(&zip));
+    assert_eq!(members(&items), vec![Some("c.sgf".to_string())]);
+    // a compressed SGF is still its text, and a record compressed under its own name too
+    let items = read("download", gzip(b"(;SZ[9];B[dd])"));
+    assert_eq!(items, vec![(None, Ok(b"(;SZ[9];B[dd])".to_vec()))]);
+    // gzip in gzip in gzip…: bounded, an error row
+    let mut nested = gzip(b"(;SZ[9];B[ee])");
+    for _ in 0..MAX_NESTING {
+        nested = gzip(&nested);
+    }
+    let items = read("deep.sgf.gz", nested);
+    assert_eq!(items.len(), 1);
+    match &items[0].1 {
+        Err(SourceError::Archive(m)) => assert!(m.contains("nested more than"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
