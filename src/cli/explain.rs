@@ -12,7 +12,7 @@
 use super::scan::{KomiArg, PasswordArg, PlayoutsArg};
 use super::{self as cli, Outcome};
 use crate::pipeline::game::{audit_record, setup_plays};
-use crate::pipeline::source_error_row;
+use crate::pipeline::{source_error_row, source_error_row_at};
 use crate::render::{self, ascii, coord, number, result_text, Diagram, Panel};
 use crate::rules::{Move, ReplayReport, Ruleset, RulesetId};
 use crate::scoring::{
@@ -152,6 +152,19 @@ fn pick_game_in(
                     return false;
                 }
                 seen += n;
+                // the row after the games of a file cut short
+                if let Some(cut) = &item.cut {
+                    if seen == index {
+                        let row = source_error_row_at(&item, cut, n);
+                        found = Some(Picked {
+                            source: row.source,
+                            member: row.member,
+                            ingest: row.ingest,
+                        });
+                        return false;
+                    }
+                    seen += 1;
+                }
             }
         }
         true

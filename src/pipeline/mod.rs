@@ -162,7 +162,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         let mut interrupted_early = false;
         'chunks: for chunk in rx {
             let prepared = pool.install(|| prepare_chunk(&chunk));
-            let jobs = game_jobs(&prepared);
+            let jobs = game_jobs(&chunk, &prepared);
             for batch in jobs.chunks(ROW_BATCH) {
                 if interrupted.load(Ordering::Relaxed) {
                     interrupted_early = true;
@@ -271,7 +271,7 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 /// Audits one chunk of input items, in parallel, rows in input order.
 pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
     let prepared = prepare_chunk(items);
-    let jobs = game_jobs(&prepared);
+    let jobs = game_jobs(items, &prepared);
     audit_jobs(items, &prepared, &jobs, options)
 }
 
@@ -290,13 +290,16 @@ fn prepare_chunk(items: &[InputItem]) -> Prepared<'_> {
 }
 
 /// Every game of every file, in input order, as (file, game) indices: one row each (an
-/// unreadable item is one error row).
-fn game_jobs(prepared: &Prepared<'_>) -> Vec<(usize, usize)> {
+/// unreadable item is one error row, and a file cut short one more row after its games).
+fn game_jobs(items: &[InputItem], prepared: &Prepared<'_>) -> Vec<(usize, usize)> {
     prepared
         .iter()
+        .zip(items)
         .enumerate()
-        .flat_map(|(fi, p)| {
-            let n = p.as_ref().map_or(1, |f| f.game_count());
+        .flat_map(|(fi, (p, item))| {
+            let n = p
+                .as_ref()
+                .map_or(1, |f| f.game_count() + usize::from(item.cut.is_some()));
             (0..n).map(move |gi| (fi, gi))
         })
         .collect()
@@ -312,8 +315,12 @@ fn audit_jobs(
     jobs.par_iter()
         .map(|&(fi, gi)| {
             let item = &items[fi];
-            match &prepared[fi] {
-                Ok(file) => with_scratch(|scratch| {
+            match (&prepared[fi], &item.cut) {
+                // the row after the games of a file cut short
+                (Ok(file), Some(cut)) if gi == file.game_count() => {
+                    source_error_row_at(item, cut, gi)
+                }
+                (Ok(file), _) => with_scratch(|scratch| {
                     process_game(
                         &item.source,
                         item.member.as_deref(),
@@ -323,7 +330,7 @@ fn audit_jobs(
                         scratch,
                     )
                 }),
-                Err(e) => source_error_row(item, e),
+                (Err(e), _) => source_error_row(item, e),
             }
         })
         .collect()
@@ -331,6 +338,16 @@ fn audit_jobs(
 
 /// The row for an input that could not be read at all.
 pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
+    source_error_row_at(item, e, 0)
+}
+
+/// The error row of `item` with game index `game_index` (one past its games when it was cut
+/// short after them, see [`InputItem::cut`]).
+pub fn source_error_row_at(
+    item: &InputItem,
+    e: &source::SourceError,
+    game_index: usize,
+) -> GameRow {
     let kind = match e {
         source::SourceError::Io(_) | source::SourceError::Unopened(_) => ErrorKind::IoError,
         source::SourceError::Archive(_) => ErrorKind::ArchiveError,
@@ -346,7 +363,7 @@ pub fn source_error_row(item: &InputItem, e: &source::SourceError) -> GameRow {
         message = format!("{where_}: {message}");
     }
     let ingest = Ingested {
-        game_index: 0,
+        game_index: game_index as u32,
         status: Status::Error,
         error_kind: Some(kind),
         error_message: Some(message),

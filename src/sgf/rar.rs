@@ -381,6 +381,7 @@ impl<'a> Reading<'a> {
                 source: self.source.to_string(),
                 member: Some(name),
                 data,
+                cut: None,
             });
         }
     }

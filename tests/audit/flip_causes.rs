@@ -23,6 +23,7 @@ fn row(sgf: &str, komi_policy: KomiPolicy) -> GameRow {
         source: "game.sgf".into(),
         member: None,
         data: Ok(sgf.as_bytes().to_vec()),
+        cut: None,
     };
     let options = GameOptions {
         komi_policy,

@@ -226,6 +226,7 @@ fn audit_files(files: &[Vec<u8>]) -> Vec<GameRow> {
             source: format!("prop-{i}.sgf"),
             member: None,
             data: Ok(bytes.clone()),
+            cut: None,
         })
         .collect();
     let rows = audit_chunk(&items, &options());

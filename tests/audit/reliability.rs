@@ -868,6 +868,47 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
     assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
 }
 
+/// A compressed collection cut short (an interrupted download) keeps the games inflated before
+/// the cut: their rows, the game the cut falls in (recovered, as in an SGF file cut short),
+/// then a row after them saying the stream breaks. The whole file was one `io_error` row, and
+/// every game in it was lost. `explain` finds that last row by its index.
+#[test]
+fn a_compressed_collection_cut_short_keeps_the_games_before_the_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let games: Vec<u8> = (0..400)
+        .flat_map(|i| format!("(;SZ[9]C[game {i}];B[ee];W[cc];B[gg])\n").into_bytes())
+        .collect();
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(&games).unwrap();
+    let full = enc.finish().unwrap();
+    let path = dir.path().join("games.sgf.gz");
+    std::fs::write(&path, &full[..full.len() * 3 / 4]).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&path), &options(), 2).unwrap();
+    let n = rows.len();
+    assert!(n > 200 && n < 400, "{n} rows");
+    assert!(rows[..n - 2].iter().all(|r| r.ingest.status == Status::Ok));
+    assert_eq!(rows[n - 2].ingest.status, Status::Recovered);
+    let last = &rows[n - 1];
+    assert_eq!(last.ingest.error_kind, Some(ErrorKind::IoError));
+    assert!(
+        message(last).contains("the compressed data breaks after")
+            && message(last).contains("the games before are read"),
+        "{}",
+        message(last)
+    );
+    // one key each: the row of the cut is one past the last game
+    let indices: Vec<u32> = rows.iter().map(|r| r.ingest.game_index).collect();
+    assert_eq!(indices, (0..n as u32).collect::<Vec<_>>());
+    let out = Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+        .arg("explain")
+        .arg(&path)
+        .args(["--game", &(n - 1).to_string()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the compressed data breaks after"), "{text}");
+}
+
 /// `cat a.tar.gz b.tar.gz` is one gzip stream of two archives: both are read.
 #[test]
 fn concatenated_tar_gz_archives_are_all_read() {

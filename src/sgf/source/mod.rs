@@ -103,6 +103,10 @@ pub struct InputItem {
     /// The member's name inside an archive.
     pub member: Option<String>,
     pub data: Result<Vec<u8>, SourceError>,
+    /// Why the bytes of `data` end early: a compressed stream that breaks (cut short, or
+    /// damaged) after them. Its games are read, and a row after them says why no more
+    /// (`game_index` one past the last game): the games before a cut are not lost with it.
+    pub cut: Option<SourceError>,
 }
 
 /// Why an input could not be read.
@@ -348,6 +352,7 @@ pub fn read_all_noting(
                 source: source.clone(),
                 member: None,
                 data: Err(e.clone()),
+                cut: None,
             }),
             Ok(Input::Path(path)) => read_path(path, opts, skipped, sink),
             Ok(Input::Held(source, bytes)) => read_held(source, bytes, opts, skipped, sink),
@@ -419,6 +424,7 @@ fn read_path(
         source: source.clone(),
         member: None,
         data,
+        cut: None,
     };
     let (kind, mut file) = match open_input(path) {
         Ok(opened) => opened,
@@ -475,6 +481,7 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
         source: source.to_string(),
         member: None,
         data,
+        cut: None,
     };
     match kind {
         InputKind::Sgf => match read_sized(reader, max_bytes) {
@@ -550,7 +557,34 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                 }
                 return read_tar(source, stream, opts, depth, skipped, sink);
             }
-            match read_limited(stream, max_bytes) {
+            // a stream that breaks (cut short, damaged) keeps the games inflated before
+            let mut stream = ErrorAsEnd::new(stream);
+            let read = read_limited(&mut stream, max_bytes);
+            let cut = stream.error.take().map(|e| {
+                let n = read.as_ref().map_or(0, Vec::len);
+                SourceError::Io(format!(
+                    "{source}: the compressed data breaks after {n} bytes ({e}): the games \
+                     before are read, the rest is lost"
+                ))
+            });
+            let read = match (read, cut) {
+                (Ok(bytes), Some(cut)) => {
+                    // a game record's text only: an archive or another format cut short is
+                    // the error alone, as it was
+                    if bytes.is_empty() || sniff_content(&bytes).is_some() || named_record.is_some()
+                    {
+                        return sink(item(Err(cut)));
+                    }
+                    return sink(InputItem {
+                        source: source.to_string(),
+                        member: None,
+                        data: Ok(bytes),
+                        cut: Some(cut),
+                    });
+                }
+                (read, _) => read,
+            };
+            match read {
                 Ok(bytes) => {
                     // a record compressed under its own name (`games.gib.gz`); else what the
                     // bytes are: another server's record, or an archive or a compressed stream
@@ -605,6 +639,37 @@ fn decompressed<'r, R: Read + 'r>(
                 .map_err(|e| SourceError::Io(format!("zstd decoder: {e}")))?,
         ),
     })
+}
+
+/// A reader that ends where its inner reader fails, keeping the error: what was read before
+/// a compressed stream breaks is still read.
+struct ErrorAsEnd<R> {
+    inner: R,
+    error: Option<io::Error>,
+}
+
+impl<R> ErrorAsEnd<R> {
+    fn new(inner: R) -> Self {
+        ErrorAsEnd { inner, error: None }
+    }
+}
+
+impl<R: Read> Read for ErrorAsEnd<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.error.is_some() {
+            return Ok(0);
+        }
+        loop {
+            match self.inner.read(buf) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    return Ok(0);
+                }
+                done => return done,
+            }
+        }
+    }
 }
 
 /// Reads a whole SGF file whose size can be known first: one over the limit is refused
@@ -720,6 +785,7 @@ pub(super) fn archive_error(source: &str, message: String) -> InputItem {
         source: source.to_string(),
         member: None,
         data: Err(SourceError::Archive(message)),
+        cut: None,
     }
 }
 
@@ -751,6 +817,7 @@ pub(super) fn hand_on(
                 source: source.to_string(),
                 member: Some(name),
                 data,
+                cut: None,
             })
         }
     };
@@ -762,6 +829,7 @@ pub(super) fn hand_on(
             data: Err(SourceError::Archive(format!(
                 "{source}::{name}: archives nested more than {MAX_NESTING} deep are not read"
             ))),
+            cut: None,
         });
     }
     let label = format!("{source}::{name}");

@@ -336,6 +336,7 @@ pub(super) fn read_7z<R: Read + io::Seek>(
             source: source.to_string(),
             member: Some(name),
             data: Err(SourceError::Archive(message)),
+            cut: None,
         }) {
             return false;
         }

@@ -81,6 +81,7 @@ pub(super) fn read_tar(
                         source: source.to_string(),
                         member: Some(name),
                         data: Err(SourceError::Archive(message)),
+                        cut: None,
                     }) {
                         return false;
                     }
