@@ -833,8 +833,9 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
             )
         })
         .collect();
-    // The cut tar.gz: its first member, the member cut short, and the rest of the stream.
-    assert_eq!(rows.len(), 7, "{summary:?}");
+    // The cut tar.gz: its first member, the member cut short, and the rest of the stream; the
+    // cut zip: its member, read from its own header, and the archive's row.
+    assert_eq!(rows.len(), 8, "{summary:?}");
     assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::ArchiveError));
     assert!(message(&rows[0]).contains("a-garbage.zip"));
     assert_eq!(rows[1].ingest.status, Status::Error);
@@ -863,9 +864,20 @@ fn broken_archives_are_rows_and_the_run_goes_on() {
         "{}",
         message(&rows[4])
     );
-    assert_eq!(rows[5].ingest.error_kind, Some(ErrorKind::ArchiveError));
-    assert!(message(&rows[5]).contains("d-cut.zip"));
-    assert_eq!(rows[6].ingest.status, Status::Ok, "the run goes on");
+    assert_eq!(rows[5].member.as_deref(), Some("one.sgf"));
+    assert_eq!(
+        rows[5].ingest.status,
+        Status::Ok,
+        "read from its local header"
+    );
+    assert_eq!(rows[6].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert!(
+        message(&rows[6]).contains("d-cut.zip: not a readable zip")
+            && message(&rows[6]).contains("1 of its entries read from their own headers"),
+        "{}",
+        message(&rows[6])
+    );
+    assert_eq!(rows[7].ingest.status, Status::Ok, "the run goes on");
 }
 
 /// A compressed collection cut short (an interrupted download) keeps the games inflated before
@@ -907,6 +919,61 @@ fn a_compressed_collection_cut_short_keeps_the_games_before_the_cut() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the compressed data breaks after"), "{text}");
+}
+
+/// A zip cut short loses its central directory first (it lies at the end): the members before
+/// the cut are read from their own local headers, the member cut in is an error row, and the
+/// archive's row says how far the walk went. The whole archive was one error row.
+#[test]
+fn a_zip_cut_short_keeps_the_members_before_the_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full.tmp");
+    let names: Vec<String> = (0..20).map(|i| format!("g{i:02}.sgf")).collect();
+    // games of 2 KB that deflate does not shrink much: the members fill the file, not the
+    // central directory
+    let mut state = 1u32;
+    let games: Vec<Vec<u8>> = (0..20)
+        .map(|_| {
+            let comment: String = (0..2048)
+                .map(|_| {
+                    state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    char::from(b'a' + (state >> 16) as u8 % 26)
+                })
+                .collect();
+            format!("(;SZ[9]C[{comment}];B[ee];W[cc])").into_bytes()
+        })
+        .collect();
+    let members: Vec<(&str, &[u8], usize)> = names
+        .iter()
+        .zip(&games)
+        .map(|(n, g)| (n.as_str(), &g[..], 1))
+        .collect();
+    write_zip(&full, &members);
+    let bytes = std::fs::read(&full).unwrap();
+    let cut = dir.path().join("cut.zip");
+    std::fs::write(&cut, &bytes[..bytes.len() * 6 / 10]).unwrap();
+    let rows = audit_paths(&[cut], &options(), 1).unwrap();
+    let n = rows.len();
+    assert!(n > 5 && n < 20, "{n} rows");
+    assert!(rows[..n - 2].iter().all(|r| r.ingest.status == Status::Ok));
+    let read: Vec<&str> = rows[..n - 2]
+        .iter()
+        .map(|r| r.member.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        read,
+        names[..n - 2]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(rows[n - 2].member.as_deref(), Some(names[n - 2].as_str()));
+    assert_eq!(rows[n - 2].ingest.error_kind, Some(ErrorKind::ArchiveError));
+    assert_eq!(rows[n - 1].member, None);
+    assert_archive_error(
+        &rows[n - 1],
+        &format!("the members after {} are lost", names[n - 2]),
+    );
 }
 
 /// `cat a.tar.gz b.tar.gz` is one gzip stream of two archives: both are read.

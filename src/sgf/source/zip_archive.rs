@@ -41,9 +41,10 @@ pub(super) fn read_zip<R: Read + io::Seek>(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let max_bytes = opts.max_bytes;
-    let mut archive = match zip::ZipArchive::new(io::BufReader::new(file)) {
+    let mut file = file;
+    let mut archive = match zip::ZipArchive::new(io::BufReader::new(&mut file)) {
         Ok(a) => a,
-        Err(e) => return sink(not_readable(source, e)),
+        Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
     };
     if archive.has_duplicate_names() {
         // zip's archive keeps one member a name, the last (an archive appended to by a tool
@@ -181,6 +182,60 @@ fn read_every_entry<R: Read + Seek>(
         }
     }
     true
+}
+
+/// A zip whose central directory cannot be read (a file cut short loses it first, as it lies
+/// at the end): its members read from their own local headers, in file order, as far as they
+/// go, then a row saying where they stop. Without one readable member, the row alone. A
+/// member whose sizes follow its data (a data descriptor, as streaming writers put) ends the
+/// walk: its length is not known from its header.
+fn read_local_headers<R: Read + Seek>(
+    source: &str,
+    mut file: R,
+    why: ZipError,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    if file.rewind().is_err() {
+        return sink(not_readable(source, why));
+    }
+    let mut reader = io::BufReader::new(file);
+    // entries met (members and directories), and the last member handed on
+    let mut entries = 0usize;
+    let mut last: Option<String> = None;
+    let stop = loop {
+        let entry = match zip::read::read_zipfile_from_stream(&mut reader) {
+            Ok(Some(entry)) => entry,
+            Ok(None) => break None,
+            Err(e) => break Some(e),
+        };
+        entries += 1;
+        let Some(name) = member_name(entry.name(), entry.is_dir(), entries - 1, skipped) else {
+            continue;
+        };
+        let data = read_member(entry, opts.max_bytes).map_err(|e| member_error(source, &name, e));
+        last = Some(name.clone());
+        if !hand_on(source, name, data, opts, depth, skipped, sink) {
+            return false;
+        }
+    };
+    if entries == 0 {
+        return sink(not_readable(source, why));
+    }
+    let after = match (&last, stop) {
+        (Some(m), Some(e)) => format!("the members after {m} are lost ({e})"),
+        (None, Some(e)) => format!("no member could be read ({e})"),
+        (_, None) => "every member was read".to_string(),
+    };
+    sink(archive_error(
+        source,
+        format!(
+            "{source}: not a readable zip ({why}): cut short, or its central directory \
+             damaged; {entries} of its entries read from their own headers, {after}"
+        ),
+    ))
 }
 
 /// The error row of a file that is no zip one can read.
