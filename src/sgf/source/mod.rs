@@ -143,7 +143,8 @@ impl SourceError {
             | SourceError::Record(m) => m.clone(),
             SourceError::TooLarge { limit } => {
                 format!(
-                    "more than {limit} bytes once decompressed; skipped (limit: --max-file-bytes)"
+                    "more than {limit} bytes (decompressed, where compressed); skipped (limit: \
+                     --max-file-bytes)"
                 )
             }
         }
