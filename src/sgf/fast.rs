@@ -743,6 +743,11 @@ mod tests {
         // KM[0] elsewhere is a komi of 0
         let r = read(&old.replace("TC[3]", ""));
         assert_eq!((r.komi, r.komi_quirk), (Some(0.0), None));
+        // names are SimpleText: a line break is a space, whatever its bytes
+        let r = read(&head.replace("RL[0]", "PB[Cho\r\nHun]PW[Lee\\\nSedol]EV[a\nb\rc]"));
+        assert_eq!(r.black.as_deref(), Some("Cho Hun"));
+        assert_eq!(r.white.as_deref(), Some("Lee Sedol"));
+        assert_eq!(r.event.as_deref(), Some("a b c"));
         // a one-stone game (HA[1]: no stone placed, Black first) is played without komi
         let r = read(&head.replace("HA[0]", "HA[1]"));
         assert_eq!((r.komi, r.komi_quirk, r.handicap), (Some(0.0), None, 0));
@@ -779,7 +784,8 @@ break]C[a\:b];B[\p\d])",
         );
         assert_eq!(r.black.as_deref(), Some("Lee ] Sedol"));
         assert_eq!(r.white.as_deref(), Some(r"back\slash"));
-        assert_eq!(r.event.as_deref(), Some("soft\nbreak"));
+        // the escaped break is kept by the lexer, then made a space as any SimpleText break
+        assert_eq!(r.event.as_deref(), Some("soft break"));
         assert_eq!(r.moves[0].mv, play(15, 3));
         // An escaped colon is still a colon when the value is split.
         let r = read(r"(;AP[Tool\:x:1.0];B[aa])");

@@ -251,6 +251,23 @@ pub(super) struct Builder {
     crowded_nodes: Option<(u32, u32)>,
 }
 
+/// `value` with each line break (`\r\n`, `\n\r`, `\n` or `\r`) made one space.
+fn simple_text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' | '\r' => {
+                let pair = if c == '\n' { '\r' } else { '\n' };
+                chars.next_if_eq(&pair);
+                out.push(' ');
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Bits of `Builder::fox_marks`: Fox's clock properties `TC` and `TT`, and `AP[foxwq]`.
 const FOX_TC: u8 = 1;
 const FOX_TT: u8 = 2;
@@ -386,9 +403,19 @@ impl Builder {
         first(&mut self.ha, v);
     }
 
-    /// A valid single-text property the record keeps.
+    /// A valid single-text property the record keeps. These are SGF's SimpleText: a line
+    /// break in one is a space (`PW[Cho\nHun]` is `Cho Hun`, as the same player elsewhere;
+    /// a break the writer escaped, which SimpleText drops, is a space too: the readers have
+    /// unescaped it by now).
     #[inline]
     pub(super) fn text(&mut self, field: TextField, value: &str) {
+        let spaced;
+        let value = if value.contains(['\n', '\r']) {
+            spaced = simple_text(value);
+            spaced.as_str()
+        } else {
+            value
+        };
         let slot = match field {
             TextField::Rules => &mut self.rules_raw,
             TextField::Black => &mut self.black,
