@@ -1304,7 +1304,9 @@ fn year_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
 }
 
 fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
-    if !(1..=12).contains(&m) || d < 1 {
+    // no year 0 in the Common Era (`DT[0000-01-01]` is a placeholder); a year from 1 on is
+    // kept: the oldest recorded game is dated 196 (`DT[0196]`)
+    if y < 1 || !(1..=12).contains(&m) || d < 1 {
         return None;
     }
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -1434,6 +1436,9 @@ mod tests {
     #[test]
     fn dates() {
         assert_eq!(parse_first_date("1970-01-01"), Some(0));
+        // an old game's year of three digits, written with four (year 1: day −719,162)
+        assert_eq!(parse_first_date("0001-01-01"), Some(-719_162));
+        assert!(parse_first_date("0196-03-01").is_some());
         // 2006-01-02 (day 13,150), however written: the first full date anywhere in the
         // value; year first, compact, day first with `.`, an English month's name
         for second_of_january in [
@@ -1480,6 +1485,8 @@ mod tests {
         // number is no day
         for none in [
             "2006-02-30",
+            "0000-01-01",
+            "00000101",
             "2006",
             "06-01-02",
             "12th and 13th march 94",
