@@ -102,15 +102,35 @@ impl RulesetId {
         let id = match key {
             "chinese" | "cn" | "chn" | "china" | "zh" | "chineserules" | "chinese2002"
             | "chinese1988" | "chin" | "中国" | "中国规则" | "中国规则数子" | "中國"
-            | "中國規則" => RulesetId::Chinese,
-            "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
-            | "nihonkiin" | "日本" | "日本规则" | "日本規則" | "日本ルール" => {
-                RulesetId::Japanese
+            | "中國規則" | "chinarules" | "中国围棋规则" | "中國圍棋規則" | "中国ルール" => {
+                RulesetId::Chinese
             }
-            "korean" | "kr" | "kor" | "ko" | "korea" | "koreanrules" | "한국" | "韩国"
-            | "韩国规则" | "韓國" | "韓國規則" | "한국규칙" => RulesetId::Korean,
+            "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
+            | "nihonkiin" | "日本" | "日本规则" | "日本規則" | "日本ルール" | "japanrules"
+            | "日本围棋规则" | "日本圍棋規則" => RulesetId::Japanese,
+            "korean"
+            | "kr"
+            | "kor"
+            | "ko"
+            | "korea"
+            | "koreanrules"
+            | "한국"
+            | "韩国"
+            | "韩国规则"
+            | "韓國"
+            | "韓國規則"
+            | "한국규칙"
+            | "korearules"
+            | "韓国"
+            | "韓国ルール"
+            | "韩国围棋规则"
+            | "韓國圍棋規則"
+            | "한국기원"
+            | "koreabadukassociation" => RulesetId::Korean,
             "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "应氏"
-            | "应氏规则" | "應氏" | "應氏規則" | "計點制" => RulesetId::Ing,
+            | "应氏规则" | "應氏" | "應氏規則" | "計點制" | "goerules" => {
+                RulesetId::Ing
+            }
             "aga" | "american" | "agarules" | "usa" | "us" => RulesetId::Aga,
             "nz" | "newzealand" | "nzrules" | "newzealandrules" => RulesetId::Nz,
             "tromptaylor" | "tt" | "tromp" | "tromptaylorrules" => RulesetId::TrompTaylor,
@@ -409,6 +429,13 @@ mod tests {
             ("日本規則", RulesetId::Japanese),
             ("韓國規則", RulesetId::Korean),
             ("應氏規則", RulesetId::Ing),
+            // a country's name with "rules", in Japanese's own characters, the association
+            ("Japan rules", RulesetId::Japanese),
+            ("Korea rules", RulesetId::Korean),
+            ("GOE rules", RulesetId::Ing),
+            ("韓国", RulesetId::Korean),
+            ("中国围棋规则", RulesetId::Chinese),
+            ("Korea Baduk Association", RulesetId::Korean),
             // KataGo's rules as text, when they have no short name
             ("koSIMPLEscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
             ("koPOSITIONALscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
