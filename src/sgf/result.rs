@@ -181,9 +181,10 @@ fn kind_word(w: &str) -> Option<ResultKind> {
     Some(match w {
         "r" | "res" | "resign" | "resignation" | "resigned" => ResultKind::Resign,
         "t" | "time" | "timeout" | "time out" | "time over" => ResultKind::Time,
-        // `Repetition`: the opponent repeated a position its rules forbid (computer
+        // `Dq`: the opponent disqualified. `Repetition`: the opponent repeated a position its rules forbid (computer
         // tournaments' superko), a win by the opponent's illegal move as `Illegal` is
-        "f" | "forfeit" | "illegal" | "repetition" | "offline" | "disconnect" | "disconnection" => {
+        "f" | "forf" | "forfeit" | "forfeited" | "dq" | "disqualified" | "disqualification"
+        | "illegal" | "repetition" | "offline" | "disconnect" | "disconnection" => {
             ResultKind::Forfeit
         }
         _ => return None,
@@ -276,7 +277,8 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
 /// Chinese, Japanese and Korean results, the winning colour first:
 /// - Chinese: `黑胜3.5目`, `黑胜半目`, `白胜1目半` (points), `白胜2又3/4子` / `黑胜1/4子` /
 ///   `黑胜半子` (stones), `黑胜七目半` (numerals), `黑中盘胜` / `黑中盤勝` (resignation),
-///   `黑不计点胜` (won without counting), `白超时胜` (time);
+///   `黑不计点胜` (won without counting), `白超时胜` (time); the loser named instead:
+///   `黑方超时负` (White wins on time), `白负`;
 /// - Japanese (黒, the margin before 勝): `黒3目半勝ち`, `白の半目勝ち`, `黒中押し勝ち`,
 ///   `白時間切れ勝ち`, `黒反則勝ち` (forfeit);
 /// - Korean (흑 / 백, 집 points, 반 a half): `백 3집반 승`, `흑 반집승`, `흑 불계승`
@@ -293,12 +295,25 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     if let Some(r) = rest.strip_prefix(['方', '棋', '番', 'の']) {
         rest = r.trim();
     }
-    // the word for winning: before the margin in Chinese, after it in Japanese and Korean
+    // the word for winning: before the margin in Chinese, after it in Japanese and Korean;
+    // else the word for losing, which names the other side the winner (`黑方超时负`: White
+    // wins on time, `흑 불계패`: White wins by resignation)
     const WON: [&str; 4] = ["勝ち", "胜", "勝", "승"];
-    let after = WON.iter().find_map(|w| rest.strip_prefix(w));
-    let rest = match after.or_else(|| WON.iter().find_map(|w| rest.strip_suffix(w))) {
-        Some(r) => r.trim(),
-        None => return None,
+    const LOST: [&str; 4] = ["負け", "负", "負", "패"];
+    let word = |words: &[&str]| {
+        let after = words.iter().find_map(|w| rest.strip_prefix(w));
+        after.or_else(|| words.iter().find_map(|w| rest.strip_suffix(w)))
+    };
+    let (winner, rest) = match (word(&WON), word(&LOST)) {
+        (Some(r), _) => (winner, r.trim()),
+        (None, Some(r)) => {
+            let other = match winner {
+                Winner::Black => Winner::White,
+                _ => Winner::Black,
+            };
+            (other, r.trim())
+        }
+        (None, None) => return None,
     };
     const RESIGN: [&str; 7] = ["中盘", "中盤", "中押し", "中押", "不计点", "不計點", "불계"];
     const TIME: [&str; 6] = ["超时", "超時", "时间", "時間切れ", "時間", "시간"];
@@ -524,6 +539,8 @@ mod tests {
         check("B+T", Black, Time, None);
         check("W+Time", White, Time, None);
         check("B+F", Black, Forfeit, None);
+        check("W+Forf", White, Forfeit, None);
+        check("W+Dq", White, Forfeit, None);
         check("0", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("Draw", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("Void", Winner::Void, ResultKind::Void, None);
@@ -649,6 +666,13 @@ mod tests {
         check("백 12집 승", White, Score, Some(12.0));
         check("백 시간승", White, Time, None);
         check("흑 기권승", Black, Forfeit, None);
+        // the loser named: the other side wins
+        check("黑方超时负", White, Time, None);
+        check("白负", Black, ResultKind::Unknown, None);
+        check("黑中盘负", White, Resign, None);
+        check("黒の中押し負け", White, Resign, None);
+        check("흑 불계패", White, Resign, None);
+        check("白负2又3/4子", Black, Score, Some(5.5));
     }
 
     #[test]
