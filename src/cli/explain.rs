@@ -1259,6 +1259,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         if svg.as_os_str() == source::STDIN_SOURCE {
             bail!("--svg - : the game's text goes to standard output; name a file for the SVG");
         }
+        super::scan::refuse_an_input_name(svg, "--svg", "an SVG picture", "svg")?;
         // the picture replaces its target: an input named as the SVG (the file, a game
         // record in the directory read or listed on standard input, a volume of the split
         // file) would be lost

@@ -156,14 +156,19 @@ pub struct ScanArgs {
 }
 
 /// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o out.zip.001`,
-/// `-o out.r00`):
-/// the Parquet file would be read back as a game record or archive by the next scan of its
-/// directory, where it is an error row, and `scan DIR -o DIR/new.sgf` run twice would then
-/// refuse its own output as an input.
+/// `-o out.r00`; `explain --svg game.sgf` too): the file would be read back as a game record
+/// or archive by the next scan of its directory, where it is an error row, and
+/// `scan DIR -o DIR/new.sgf` run twice would then refuse its own output as an input. `flag`
+/// names the option, `format` and `extension` what the file holds.
 ///
 /// # Errors
 /// The name ends like a game record, an archive or a volume of a split file.
-fn refuse_an_input_name(output: &std::path::Path) -> Result<()> {
+pub(crate) fn refuse_an_input_name(
+    output: &std::path::Path,
+    flag: &str,
+    format: &str,
+    extension: &str,
+) -> Result<()> {
     if output.as_os_str() == STDOUT_TARGET {
         return Ok(());
     }
@@ -188,8 +193,8 @@ fn refuse_an_input_name(output: &std::path::Path) -> Result<()> {
         .filter(|s| !s.is_empty())
         .unwrap_or("games");
     bail!(
-        "--output {} is named like {what}, but the output is Parquet: a scan reads such a name as an input; \
-         give it another name, e.g. {stem}.parquet",
+        "{flag} {} is named like {what}, but the output is {format}: a scan reads such a name as an input; \
+         give it another name, e.g. {stem}.{extension}",
         output.display()
     )
 }
@@ -304,7 +309,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
             args.output.display()
         );
     }
-    refuse_an_input_name(&args.output)?;
+    refuse_an_input_name(&args.output, "--output", "Parquet", "parquet")?;
     if args.output.as_os_str() == STDOUT_TARGET && std::io::stdout().is_terminal() {
         bail!("--output - writes Parquet to standard output, which is a terminal here; redirect it or name a file");
     }

@@ -623,7 +623,8 @@ fn standard_output_pipes_and_links_are_written_through() {
 /// Neither `scan -o` nor `explain --svg` writes over an input that is not the path named: a
 /// later volume of a split archive read from its first, or a record of a directory read.
 /// Each was replaced (status 1 or 0); each is now refused with status 2, the file as it was
-/// (`scan` by the name alone: `an_output_named_like_a_game_record_or_archive_is_refused`).
+/// (by the name alone when it ends like an input:
+/// `an_output_named_like_a_game_record_or_archive_is_refused`).
 #[test]
 fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -665,14 +666,26 @@ fn outputs_over_a_volume_or_a_record_in_a_directory_are_refused() {
         let o = kifu(args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&o.stderr);
-        // `scan` refuses these names before it reads anything (they end like inputs);
-        // `explain --svg` names the input it would replace
-        let refused = match args[0] == "scan" {
-            true => "is named like",
-            false => "would replace the input",
-        };
-        assert!(stderr.contains(refused), "{args:?}: {stderr}");
+        // both refuse these names before they read anything: they end like inputs
+        assert!(stderr.contains("is named like"), "{args:?}: {stderr}");
     }
+    // a file named as the input whatever its name: `explain --svg` names the input it
+    // would replace
+    let text = games.path().join("game.txt");
+    std::fs::write(&text, GAME).unwrap();
+    let o = kifu(
+        &[
+            os("explain"),
+            text.as_os_str(),
+            os("--svg"),
+            text.as_os_str(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("would replace the input"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), GAME);
     for (k, part) in zip.chunks(zip.len() / 3 + 1).enumerate() {
         assert_eq!(std::fs::read(&names[k]).unwrap(), part);
     }
