@@ -903,7 +903,7 @@ fn a_compressed_collection_cut_short_keeps_the_games_before_the_cut() {
     let last = &rows[n - 1];
     assert_eq!(last.ingest.error_kind, Some(ErrorKind::IoError));
     assert!(
-        message(last).contains("the compressed data breaks after")
+        message(last).contains("the compressed data ends early, after")
             && message(last).contains("the games before are read"),
         "{}",
         message(last)
@@ -918,7 +918,29 @@ fn a_compressed_collection_cut_short_keeps_the_games_before_the_cut() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("the compressed data breaks after"), "{text}");
+    assert!(text.contains("the compressed data ends early"), "{text}");
+    // a small file cut in its closing checksum keeps its game too
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(b"(;SZ[9];B[ee];W[cc])").unwrap();
+    let small = enc.finish().unwrap();
+    std::fs::write(&path, &small[..small.len() - 3]).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&path), &options(), 1).unwrap();
+    let status: Vec<Status> = rows.iter().map(|r| r.ingest.status).collect();
+    assert_eq!(status, [Status::Ok, Status::Error]);
+    // Damaged, not cut short: gzip finds a flipped bit only at its closing checksum, after
+    // inflating wrong games; none of them is a row, the file is one error row
+    let mut damaged = full.clone();
+    let at = damaged.len() / 2;
+    damaged[at] ^= 0x10;
+    std::fs::write(&path, &damaged).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    assert_eq!(
+        rows.len(),
+        1,
+        "{:?}",
+        rows.iter().map(message).collect::<Vec<_>>()
+    );
+    assert_eq!(rows[0].ingest.error_kind, Some(ErrorKind::IoError));
 }
 
 /// A zip cut short loses its central directory first (it lies at the end): the members before

@@ -534,10 +534,12 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
             })
         }))),
         InputKind::SgfCompressed(codec) | InputKind::RecordCompressed(_, codec) => {
-            let mut stream = match decompressed(codec, reader) {
+            let stream = match decompressed(codec, reader) {
                 Ok(stream) => stream,
                 Err(e) => return sink(item(Err(e))),
             };
+            // a stream that breaks keeps what was inflated before the break (see below)
+            let mut stream = ErrorAsEnd::new(stream);
             // what the stream holds, by its first bytes: a tar compressed under a record's
             // name or read by its content (`curl …/games.tar.gz | kifu-audit scan -`, a
             // download saved without its name) is read as a tar, member by member, as
@@ -547,40 +549,44 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                 Ok(n) => n,
                 Err(e) => return sink(item(Err(e))),
             };
-            let stream = io::Cursor::new(head[..n].to_vec()).chain(stream);
             let named_record = match kind {
                 InputKind::RecordCompressed(format, _) => Some(InputKind::Record(format)),
                 _ => None,
             };
-            if named_record.is_none() && sniff(&head[..n]) == Some(InputKind::Tar(None)) {
+            let tar = sniff(&head[..n]) == Some(InputKind::Tar(None));
+            if named_record.is_none() && tar && stream.error.is_none() {
                 if depth >= MAX_NESTING {
                     return sink(nested_too_deep(source));
                 }
+                // the tar reader sees the stream's own errors, and says where it breaks
+                let stream = io::Cursor::new(head[..n].to_vec()).chain(stream.inner);
                 return read_tar(source, stream, opts, depth, skipped, sink);
             }
-            // a stream that breaks (cut short, damaged) keeps the games inflated before
-            let mut stream = ErrorAsEnd::new(stream);
-            let read = read_limited(&mut stream, max_bytes);
-            let cut = stream.error.take().map(|e| {
-                let n = read.as_ref().map_or(0, Vec::len);
-                SourceError::Io(format!(
-                    "{source}: the compressed data breaks after {n} bytes ({e}): the games \
-                     before are read, the rest is lost"
-                ))
-            });
-            let read = match (read, cut) {
-                (Ok(bytes), Some(cut)) => {
-                    // a game record's text only: an archive or another format cut short is
-                    // the error alone, as it was
-                    if bytes.is_empty() || sniff_content(&bytes).is_some() || named_record.is_some()
-                    {
-                        return sink(item(Err(cut)));
+            let read = read_limited(io::Cursor::new(&head[..n]).chain(&mut stream), max_bytes);
+            let read = match (read, stream.error.take()) {
+                (Ok(bytes), Some(e)) => {
+                    // Cut short (the data ends early: an interrupted download or copy), the
+                    // bytes before the cut are the file's own: the games in them are read,
+                    // and a row after them says where it breaks. Damaged (a checksum, or
+                    // data no decoder reads), every byte inflated is in doubt: gzip finds a
+                    // flipped bit only at its closing checksum, after inflating wrong games
+                    // (a review saw 58 wrong games read as `ok`); the file is an error row,
+                    // and so is an archive or another format cut short.
+                    let record_text = !bytes.is_empty()
+                        && named_record.is_none()
+                        && sniff_content(&bytes).is_none();
+                    if e.kind() != io::ErrorKind::UnexpectedEof || !record_text {
+                        return sink(item(Err(SourceError::Io(format!("read error: {e}")))));
                     }
+                    let n = bytes.len();
                     return sink(InputItem {
                         source: source.to_string(),
                         member: None,
                         data: Ok(bytes),
-                        cut: Some(cut),
+                        cut: Some(SourceError::Io(format!(
+                            "{source}: the compressed data ends early, after {n} bytes ({e}): \
+                             the games before are read, the rest is lost"
+                        ))),
                     });
                 }
                 (read, _) => read,
@@ -643,7 +649,7 @@ fn decompressed<'r, R: Read + 'r>(
 }
 
 /// A reader that ends where its inner reader fails, keeping the error: what was read before
-/// a compressed stream breaks is still read.
+/// a compressed stream ends early is still read.
 struct ErrorAsEnd<R> {
     inner: R,
     error: Option<io::Error>,
