@@ -300,11 +300,11 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     // wins on time, `흑 불계패`: White wins by resignation)
     const WON: [&str; 4] = ["勝ち", "胜", "勝", "승"];
     const LOST: [&str; 4] = ["負け", "负", "負", "패"];
-    let word = |words: &[&str]| {
-        let after = words.iter().find_map(|w| rest.strip_prefix(w));
-        after.or_else(|| words.iter().find_map(|w| rest.strip_suffix(w)))
-    };
-    let (winner, rest) = match (word(&WON), word(&LOST)) {
+    let prefix = |words: &[&str]| words.iter().find_map(|w| rest.strip_prefix(w));
+    let suffix = |words: &[&str]| words.iter().find_map(|w| rest.strip_suffix(w));
+    // the word right after the side comes first: `黑负白胜` is Black's loss (White's win)
+    let won = prefix(&WON).or_else(|| suffix(&WON).filter(|_| prefix(&LOST).is_none()));
+    let (winner, rest) = match (won, prefix(&LOST).or_else(|| suffix(&LOST))) {
         (Some(r), _) => (winner, r.trim()),
         (None, Some(r)) => {
             let other = match winner {
@@ -673,6 +673,8 @@ mod tests {
         check("黒の中押し負け", White, Resign, None);
         check("흑 불계패", White, Resign, None);
         check("白负2又3/4子", Black, Score, Some(5.5));
+        check("黑负白胜", White, ResultKind::Unknown, None);
+        check("黑胜白负", Black, ResultKind::Unknown, None);
     }
 
     #[test]
