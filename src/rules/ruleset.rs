@@ -160,8 +160,8 @@ impl KataGoRules {
     /// Reads `raw` (an `RU` value) as KataGo writes its rules: `ko`, `score`, `tax` and
     /// `sui` each with its value, then optionally `button`, `whb` and `fpok`
     /// (`koSITUATIONALscoreAREAtaxNONEsui0whbN-1`). The fields are read in any order, each
-    /// at most once, case ignored; `None` unless the value is such a string whole (a
-    /// `whbN+1`, no value of KataGo's, is not read as `whbN-1`).
+    /// at most once, case and separators ignored; `None` unless the value is such a string
+    /// whole (a `whbN+1`, no value of KataGo's, is not read as `whbN-1`).
     fn read(raw: &str) -> Option<KataGoRules> {
         const FIELDS: [(&str, &[&str]); 7] = [
             ("ko", &["simple", "positional", "situational", "spight"]),
@@ -172,7 +172,13 @@ impl KataGoRules {
             ("whb", &["n-1", "n", "0"]),
             ("fpok", &["0", "1"]),
         ];
-        let key = raw.trim().to_ascii_lowercase();
+        // spaces and separators between the fields are dropped (`koSIMPLE scoreAREA …`,
+        // `koSIMPLE,scoreAREA,…`), the signs of a value kept
+        let key: String = raw
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '+'))
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
         let mut rest = key.as_str();
         let mut seen: [Option<&'static str>; 7] = [None; 7];
         while !rest.is_empty() {
@@ -446,6 +452,7 @@ mod tests {
             // its fields in another order, or in another case
             ("scoreAREAkoSITUATIONALsui0whbN-1taxNONE", RulesetId::Aga),
             ("kosimplescoreterritorytaxsekisui0", RulesetId::Japanese),
+            ("koSIMPLE scoreAREA, taxNONE sui0 whbN", RulesetId::Chinese),
             ("chinese-ogs", RulesetId::Chinese),
         ] {
             assert_eq!(RulesetId::from_name(raw), Some(id), "{raw}");
