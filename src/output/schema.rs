@@ -171,7 +171,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "handicap_source", Label, "Where N came from: none, HA, AB, HA_placed (HA without AB: stones placed by this tool on the standard points, or on another layout of the star points when a move of the game lands on one of them or, the game replayed, on a stone: the layout the fewest moves collide with), moves (Black's opening moves).", move |r| rec(r).map(|g| g.handicap_source.name()).into()),
         col(I, "rules", Label, "Recorded rules normalised: chinese, japanese, korean, ing, aga, nz, tromp_taylor, or unknown.", move |r| rec(r).map(|g| g.rules.map_or("unknown", |id| id.name())).into()),
         col(I, "rules_raw", Text, "The RU value as written (leading and trailing spaces dropped).", move |r| rec(r).and_then(|g| g.rules_raw.as_deref()).into()),
-        col(I, "black", Text, "Black player (PB; a line break in it is a space, as SGF reads SimpleText).", move |r| rec(r).and_then(|g| g.black.as_deref()).into()),
+        col(I, "black", Text, "Black player (PB; a line break in it is a space).", move |r| rec(r).and_then(|g| g.black.as_deref()).into()),
         col(I, "white", Text, "White player (PW; a line break in it is a space).", move |r| rec(r).and_then(|g| g.white.as_deref()).into()),
         col(I, "black_rank", Text, "BR.", move |r| rec(r).and_then(|g| g.black_rank.as_deref()).into()),
         col(I, "white_rank", Text, "WR.", move |r| rec(r).and_then(|g| g.white_rank.as_deref()).into()),

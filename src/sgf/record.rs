@@ -1305,7 +1305,8 @@ fn year_first_date(raw: &str, runs: &[Run]) -> Option<i32> {
 
 fn days_from_civil(y: i32, m: i32, d: i32) -> Option<i32> {
     // no year 0 in the Common Era (`DT[0000-01-01]` is a placeholder); a year from 1 on is
-    // kept: the oldest recorded game is dated 196 (`DT[0196]`)
+    // kept: the oldest recorded game is of the year 196 (`DT[0196-01-01]` where a day is
+    // written)
     if y < 1 || !(1..=12).contains(&m) || d < 1 {
         return None;
     }

@@ -994,7 +994,7 @@ fn a_zip_cut_short_keeps_the_members_before_the_cut() {
     assert_eq!(rows[n - 1].member, None);
     assert_archive_error(
         &rows[n - 1],
-        &format!("the members after {} are lost", names[n - 2]),
+        &format!("the walk stops after member {}", names[n - 2]),
     );
 }
 

@@ -225,7 +225,9 @@ fn read_local_headers<R: Read + Seek>(
         return sink(not_readable(source, why));
     }
     let after = match (&last, stop) {
-        (Some(m), Some(e)) => format!("the members after {m} are lost ({e})"),
+        (Some(m), Some(e)) => {
+            format!("the walk stops after member {m} ({e}): any after it are lost")
+        }
         (None, Some(e)) => format!("no member could be read ({e})"),
         (_, None) => "every member was read".to_string(),
     };
