@@ -1009,7 +1009,13 @@ fn normalise_handicap(
     h: u8,
 ) -> (u32, HandicapSource) {
     let ha_n = ha.and_then(handicap_count).unwrap_or(0);
-    let root: Vec<&SetupStone> = setup.iter().filter(|s| s.before_move == 0).collect();
+    // the stones the root sets on the board (replay ignores a point off it: `AB[pd][zz]`
+    // with `HA[2]` gave White a two-stone bonus for one stone)
+    let on_board = |s: &&SetupStone| s.point.x < w && s.point.y < h;
+    let root: Vec<&SetupStone> = (setup.iter())
+        .filter(|s| s.before_move == 0)
+        .filter(on_board)
+        .collect();
     let root_black = root
         .iter()
         .filter(|s| s.stone == Some(Color::Black))
@@ -1739,6 +1745,17 @@ mod tests {
         // black stones back it: one stone backs none
         let mut setup = vec![stone(Color::Black), stone(Color::White)];
         let got = normalise_handicap(Some("9"), &mut setup, &[], 19, 19);
+        assert_eq!(got, (0, HandicapSource::None));
+        // a stone off the board is none of the handicap (replay ignores it): `AB[pd][zz]`
+        // is one stone
+        let mut setup = vec![
+            stone(Color::Black),
+            SetupStone {
+                point: Point::new(25, 25),
+                ..stone(Color::Black)
+            },
+        ];
+        let got = normalise_handicap(Some("2"), &mut setup, &[], 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
     }
 }
