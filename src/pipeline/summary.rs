@@ -38,10 +38,13 @@ pub struct Summary {
     /// The inputs held no game, or none could be read (and `--limit 0` did not ask for the
     /// schema alone): no file was written, and a previous output is left as it was.
     pub nothing_written: bool,
-    /// The messages of the first three `io_error` rows, in row order: an input
-    /// path that is missing or cannot be read (a typo in a path is named on screen, not only
-    /// in the file).
+    /// The messages of the first three rows of inputs that could not be read whole, in row
+    /// order: `io_error` rows (a path that is missing or cannot be read: a typo in a path is
+    /// named on screen, not only in the file) and an archive's own `archive_error` row (not
+    /// a zip, cut short, nested too deep).
     pub unreadable: Vec<String>,
+    /// How many rows [`Summary::unreadable`] would name without its bound.
+    pub unreadable_rows: u64,
     /// Files passed over, by name ending: found walking the directories or inside archives,
     /// neither SGF nor an archive, and macOS's AppleDouble files (`source::APPLE_DOUBLE`).
     pub skipped: crate::sgf::source::Skipped,
@@ -63,9 +66,13 @@ impl Summary {
         }
         if let Some(k) = row.ingest.error_kind {
             *self.by_error_kind.entry(k.name()).or_default() += 1;
-            if k == ErrorKind::IoError && self.unreadable.len() < UNREADABLE_SHOWN {
-                let message = row.ingest.error_message.as_deref().unwrap_or("unreadable");
-                self.unreadable.push(message.to_string());
+            let archive_row = k == ErrorKind::ArchiveError && row.member.is_none();
+            if k == ErrorKind::IoError || archive_row {
+                self.unreadable_rows += 1;
+                if self.unreadable.len() < UNREADABLE_SHOWN {
+                    let message = row.ingest.error_message.as_deref().unwrap_or("unreadable");
+                    self.unreadable.push(message.to_string());
+                }
             }
         }
         if let Some(r) = &row.replay {
@@ -132,6 +139,7 @@ impl Summary {
         }
         self.colours_swapped += other.colours_swapped;
         self.disputed += other.disputed;
+        self.unreadable_rows += other.unreadable_rows;
         let room = UNREADABLE_SHOWN.saturating_sub(self.unreadable.len());
         self.unreadable
             .extend(other.unreadable.iter().take(room).cloned());
@@ -174,7 +182,7 @@ impl Summary {
         if named_twice > 0 {
             let _ = writeln!(
                 s,
-                "  read once: {named_twice} file{} the inputs name more than once (a file and its directory, or one path twice)",
+                "  read once: {named_twice} file{} the inputs name more than once (a file and its directory, one path twice, or a link beside the file it names)",
                 if named_twice == 1 { "" } else { "s" }
             );
         }
@@ -221,18 +229,15 @@ impl Summary {
             let _ = writeln!(s, "  error/repair kinds: {}", kinds.join(", "));
         }
         if !self.unreadable.is_empty() {
-            let all = self
-                .by_error_kind
-                .get(ErrorKind::IoError.name())
-                .copied()
-                .unwrap_or(0);
-            let more = all.saturating_sub(self.unreadable.len() as u64);
+            let more = self
+                .unreadable_rows
+                .saturating_sub(self.unreadable.len() as u64);
             let _ = writeln!(
                 s,
                 "  unreadable: {}{}",
                 self.unreadable.join("; "),
                 if more > 0 {
-                    format!("; and {more} more (the io_error rows)")
+                    format!("; and {more} more (the io_error rows, and archive_error rows without a member)")
                 } else {
                     String::new()
                 }

@@ -549,6 +549,27 @@ fn a_file_named_twice_is_read_once_and_an_input_is_never_the_output() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&input).unwrap(), GAME);
+    // a link beside the file it names, sorting first: read once, under the file's own name
+    #[cfg(unix)]
+    {
+        let linked = tempfile::tempdir().unwrap();
+        let file = linked.path().join("z.sgf");
+        std::fs::write(&file, GAME).unwrap();
+        std::os::unix::fs::symlink("z.sgf", linked.path().join("a-link.sgf")).unwrap();
+        let o = kifu(
+            &[
+                os("scan"),
+                linked.path().as_os_str(),
+                os("-o"),
+                out.as_os_str(),
+            ],
+            None,
+        );
+        assert_all_read(&o);
+        assert_eq!(rows(&out), 1);
+        let sources = parquet_strings(&out, "source");
+        assert_eq!(sources, [Some(file.display().to_string())]);
+    }
 }
 
 /// `-o -` writes the Parquet file to standard output; a named pipe is written in place and

@@ -56,12 +56,37 @@ pub fn expand_inputs_noting(
         _ => true,
     });
     // a file named twice (`scan a.sgf a.sgf`, a directory and a file in it, a directory by
-    // two spellings) is read once, and counted
-    let mut seen = std::collections::HashSet::new();
+    // two spellings, a link beside the file it names) is read once, and counted: under its
+    // first name that is no symbolic link (a link sorting before its file took the row's
+    // name, and the file's own path was in no row), else its first
+    let canonical: Vec<Option<PathBuf>> = (out.iter())
+        .map(|p| match p {
+            Ok(Input::Path(path)) => {
+                Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let is_link = |p: &Expanded| matches!(p, Ok(Input::Path(path)) if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()));
+    let mut chosen: std::collections::HashMap<&PathBuf, usize> = Default::default();
+    for (i, c) in canonical.iter().enumerate() {
+        let Some(c) = c else { continue };
+        match chosen.get(c) {
+            // the first kept, unless it is a link and this is not
+            Some(&k) if !is_link(&out[k]) || is_link(&out[i]) => {}
+            _ => {
+                chosen.insert(c, i);
+            }
+        }
+    }
+    let keep: Vec<bool> = (canonical.iter().enumerate())
+        .map(|(i, c)| c.as_ref().is_none_or(|c| chosen[c] == i))
+        .collect();
     let before = out.len();
-    out.retain(|p| match p {
-        Ok(Input::Path(path)) => seen.insert(std::fs::canonicalize(path).unwrap_or(path.clone())),
-        _ => true,
+    let mut index = 0;
+    out.retain(|_| {
+        index += 1;
+        keep[index - 1]
     });
     let twice = (before - out.len()) as u64;
     if twice > 0 {
