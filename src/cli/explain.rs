@@ -76,6 +76,17 @@ pub struct Picked {
     pub ingest: Ingested,
 }
 
+impl From<crate::output::GameRow> for Picked {
+    /// An error row, picked (it has no record to replay).
+    fn from(row: crate::output::GameRow) -> Picked {
+        Picked {
+            source: row.source,
+            member: row.member,
+            ingest: row.ingest,
+        }
+    }
+}
+
 /// Finds game `index` (0-based, in `scan`'s row order) under `input` and ingests it; with
 /// `member`, game `index` of the archive member of that name (its rows' `game_index`).
 /// `passwords` are tried on encrypted archives and members, in order.
@@ -130,12 +141,7 @@ fn pick_game_in(
         match &item.data {
             Err(e) => {
                 if seen == index {
-                    let row = source_error_row(&item, e);
-                    found = Some(Picked {
-                        source: row.source,
-                        member: row.member,
-                        ingest: row.ingest,
-                    });
+                    found = Some(source_error_row(&item, e).into());
                     return false;
                 }
                 seen += 1;
@@ -155,12 +161,7 @@ fn pick_game_in(
                 // the row after the games of a file cut short
                 if let Some(cut) = &item.cut {
                     if seen == index {
-                        let row = source_error_row_at(&item, cut, n);
-                        found = Some(Picked {
-                            source: row.source,
-                            member: row.member,
-                            ingest: row.ingest,
-                        });
+                        found = Some(source_error_row_at(&item, cut, n).into());
                         return false;
                     }
                     seen += 1;
