@@ -181,8 +181,9 @@ fn kind_word(w: &str) -> Option<ResultKind> {
     Some(match w {
         "r" | "res" | "resign" | "resignation" | "resigned" => ResultKind::Resign,
         "t" | "time" | "timeout" | "time out" | "time over" => ResultKind::Time,
-        // `Dq`: the opponent disqualified. `Repetition`: the opponent repeated a position its rules forbid (computer
-        // tournaments' superko), a win by the opponent's illegal move as `Illegal` is
+        // `Dq`: the opponent disqualified. `Repetition`: the opponent repeated a position
+        // its rules forbid (computer tournaments' superko), a win by the opponent's illegal
+        // move as `Illegal` is
         "f" | "forf" | "forfeit" | "forfeited" | "dq" | "disqualified" | "disqualification"
         | "illegal" | "repetition" | "offline" | "disconnect" | "disconnection" => {
             ResultKind::Forfeit
@@ -285,9 +286,9 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
 ///   (resignation), `백 시간승` (time), `흑 기권승` (forfeit).
 fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     let mut chars = s.chars();
-    let winner = match chars.next()? {
-        '黑' | '黒' | '흑' => Winner::Black,
-        '白' | '백' => Winner::White,
+    let (side, other) = match chars.next()? {
+        '黑' | '黒' | '흑' => (Winner::Black, Winner::White),
+        '白' | '백' => (Winner::White, Winner::Black),
         _ => return None,
     };
     let mut rest = chars.as_str().trim();
@@ -305,14 +306,8 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     // the word right after the side comes first: `黑负白胜` is Black's loss (White's win)
     let won = prefix(&WON).or_else(|| suffix(&WON).filter(|_| prefix(&LOST).is_none()));
     let (winner, rest) = match (won, prefix(&LOST).or_else(|| suffix(&LOST))) {
-        (Some(r), _) => (winner, r.trim()),
-        (None, Some(r)) => {
-            let other = match winner {
-                Winner::Black => Winner::White,
-                _ => Winner::Black,
-            };
-            (other, r.trim())
-        }
+        (Some(r), _) => (side, r.trim()),
+        (None, Some(r)) => (other, r.trim()),
         (None, None) => return None,
     };
     const RESIGN: [&str; 7] = ["中盘", "中盤", "中押し", "中押", "不计点", "不計點", "불계"];

@@ -79,15 +79,12 @@ pub fn expand_inputs_noting(
             }
         }
     }
-    let keep: Vec<bool> = (canonical.iter().enumerate())
+    let mut keep = (canonical.iter().enumerate())
         .map(|(i, c)| c.as_ref().is_none_or(|c| chosen[c] == i))
-        .collect();
+        .collect::<Vec<bool>>()
+        .into_iter();
     let before = out.len();
-    let mut index = 0;
-    out.retain(|_| {
-        index += 1;
-        keep[index - 1]
-    });
+    out.retain(|_| keep.next().unwrap_or(true));
     let twice = (before - out.len()) as u64;
     if twice > 0 {
         *skipped.entry(NAMED_TWICE.to_string()).or_default() += twice;

@@ -103,9 +103,10 @@ pub struct InputItem {
     /// The member's name inside an archive.
     pub member: Option<String>,
     pub data: Result<Vec<u8>, SourceError>,
-    /// Why the bytes of `data` end early: a compressed stream that breaks (cut short, or
-    /// damaged) after them. Its games are read, and a row after them says why no more
-    /// (`game_index` one past the last game): the games before a cut are not lost with it.
+    /// Why the bytes of `data` end early: a compressed stream cut short after them (a
+    /// damaged one is an error in `data`). Its games are read, and a row after them says
+    /// where it ends (`game_index` one past the last game): the games before a cut are not
+    /// lost with it.
     pub cut: Option<SourceError>,
 }
 
@@ -778,15 +779,16 @@ pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceEr
     }
 }
 
-/// An item that is an error of the archive at `source` as a whole (no member of its own).
-/// The row of an archive (or a compressed stream) found deeper than [`MAX_NESTING`].
-fn nested_too_deep(source: &str) -> InputItem {
+/// The row of an archive (or a compressed stream) at `label` found deeper than
+/// [`MAX_NESTING`].
+fn nested_too_deep(label: &str) -> InputItem {
     archive_error(
-        source,
-        format!("{source}: archives nested more than {MAX_NESTING} deep are not read"),
+        label,
+        format!("{label}: archives nested more than {MAX_NESTING} deep are not read"),
     )
 }
 
+/// An item that is an error of the archive at `source` as a whole (no member of its own).
 pub(super) fn archive_error(source: &str, message: String) -> InputItem {
     InputItem {
         source: source.to_string(),
@@ -829,17 +831,14 @@ pub(super) fn hand_on(
         }
     };
     // a compressed SGF is one file, not an archive holding others: it opens at any depth
+    let label = format!("{source}::{name}");
     if kind.is_archive() && depth + 1 >= MAX_NESTING {
         return sink(InputItem {
             source: source.to_string(),
-            member: Some(name.clone()),
-            data: Err(SourceError::Archive(format!(
-                "{source}::{name}: archives nested more than {MAX_NESTING} deep are not read"
-            ))),
-            cut: None,
+            member: Some(name),
+            ..nested_too_deep(&label)
         });
     }
-    let label = format!("{source}::{name}");
     read_kind(
         &label,
         kind,
