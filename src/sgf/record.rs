@@ -547,10 +547,12 @@ impl Builder {
             "HA" => self.handicap_text(&number()),
             "AP" => self.add_application(&joined()),
             "SZ" => {
-                // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error later.
+                // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error
+                // later. A size read after all (`SZ[9 ]`) is a quirk, not an invalid value.
+                let v = joined();
+                let size = parse_size(&v);
+                self.invalid += u32::from(size.is_none());
                 if self.size.is_none() {
-                    let v = joined();
-                    let size = parse_size(&v);
                     if size.is_none() {
                         let mut raw: String = v.trim().chars().take(32).collect();
                         if raw.len() < v.trim().len() {
@@ -560,7 +562,6 @@ impl Builder {
                     }
                     self.size = Some(size.unwrap_or((0, 0)));
                 }
-                self.invalid += 1;
             }
             _ => self.invalid += 1,
         }
@@ -602,12 +603,16 @@ impl Builder {
             true => Hundredths::Fox,
             false => Hundredths::BeyondBoard(u16::from(w) * u16::from(h)),
         };
+        // a komi read as a number but beyond any board (`KM[2705]`) is unreadable only here:
+        // an invalid value like `KM[abc]`, which the builder counted already
+        let km_number = matches!(self.km, Some(KomiRead::Number(_)));
         let mut komi = normalise_komi(
             self.km,
             self.ko_komi.as_deref(),
             self.ha.as_deref(),
             hundredths,
         );
+        let invalid = self.invalid + u32::from(km_number && komi.quirk == Some("unreadable"));
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
@@ -706,7 +711,7 @@ impl Builder {
             territory_black: self.territory_black,
             territory_white: self.territory_white,
             unknown_properties: self.unknown,
-            invalid_properties: self.invalid,
+            invalid_properties: invalid,
             crowded_nodes: self.crowded_nodes,
         })
     }
@@ -1421,6 +1426,37 @@ mod tests {
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
         let k = normalise_komi(None, None, Some("7.5"), FOX);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")));
+    }
+
+    /// A value read after a repair is a quirk; one nothing is read from, or a komi beyond any
+    /// board, is an invalid property, counted once.
+    #[test]
+    fn invalid_values_are_the_unreadable_ones() {
+        let invalid = |sgf: &str| {
+            let games = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            let r = games[0].record.as_ref().unwrap();
+            (
+                (r.board_width, r.board_height),
+                r.komi,
+                r.invalid_properties,
+            )
+        };
+        assert_eq!(
+            invalid("(;GM[1]SZ[9 ]KM[6.5];B[aa])"),
+            ((9, 9), Some(6.5), 0)
+        );
+        assert_eq!(
+            invalid("(;GM[1]SZ[ 9:9 ]KM[ 6.5 ];B[aa])"),
+            ((9, 9), Some(6.5), 0)
+        );
+        assert_eq!(invalid("(;GM[1]SZ[9]KM[2705];B[aa])"), ((9, 9), None, 1));
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[2704];B[aa])"),
+            ((9, 9), Some(2704.0), 0)
+        );
+        assert_eq!(invalid("(;GM[1]SZ[9]KM[1e308];B[aa])"), ((9, 9), None, 1));
+        assert_eq!(invalid("(;GM[1]SZ[9]KM[abc];B[aa])"), ((9, 9), None, 1));
+        assert_eq!(invalid("(;GM[1]SZ[9]KM[nan];B[aa])"), ((9, 9), None, 1));
     }
 
     /// `komi_raw` keeps the text a repair read, never an empty one, and writes a plain

@@ -143,8 +143,9 @@ pub fn parse_result(raw: &str) -> GameResult {
         if rest.contains("b+") || rest.contains("w+") {
             return unknown();
         }
-        // `W+Jigo`, `B+Draw`: a draw, whichever colour is written first
-        if matches!(rest, "jigo" | "draw" | "tie" | "d") {
+        // `W+Jigo`, `B+Draw`: a draw, whichever colour is written first. `B+D` is not one
+        // (the letter is no word for a draw after a winner: a win, how is not said)
+        if matches!(rest, "jigo" | "draw" | "tie") {
             return GameResult::new(raw, Winner::Draw, ResultKind::Draw, Some(0.0));
         }
         if let Some(kind) = kind_word(rest) {
@@ -628,6 +629,9 @@ mod tests {
         check("W+1.75 points", White, ResultKind::Unknown, None);
         check("W+Jigo", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("B+Draw", Winner::Draw, ResultKind::Draw, Some(0.0));
+        // a letter after a winner is no draw: the winner stands, how is not said
+        check("B+D", Black, ResultKind::Unknown, None);
+        check("D", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("Draw (jigo)", Winner::Draw, ResultKind::Draw, Some(0.0));
         check("jigo.", Winner::Draw, ResultKind::Draw, Some(0.0));
         // a margin as Chinese, Japanese or Korean write it
