@@ -264,18 +264,20 @@ pub(super) fn handicap_setup(handicap: usize, size: usize) -> String {
     out
 }
 
-/// A player's name and, when known, rank (`PB[…]BR[…]` with `props` `("PB", "BR")`).
+/// A player's name and, when known, rank (`PB[…]BR[…]` with `props` `("PB", "BR")`), in the
+/// record's charset `label` (see [`push_value`]).
 pub(super) fn push_player(
     out: &mut Vec<u8>,
     (name_prop, rank_prop): (&str, &str),
     name: &[u8],
     rank: Option<&[u8]>,
+    label: Option<&str>,
 ) {
     out.extend_from_slice(name_prop.as_bytes());
-    push_value(out, name);
+    push_value(out, name, label);
     if let Some(r) = rank {
         out.extend_from_slice(rank_prop.as_bytes());
-        push_value(out, r);
+        push_value(out, r, label);
     }
 }
 
@@ -286,14 +288,46 @@ pub(super) fn push_move(out: &mut Vec<u8>, black: bool, at: Option<(usize, usize
     out.extend_from_slice(format!(";{colour}[{at}]").as_bytes());
 }
 
-/// Appends `[value]` to `out`, escaping `]` and `\`.
-pub(super) fn push_value(out: &mut Vec<u8>, value: &[u8]) {
+/// Appends `[value]` to `out`, escaping each `]` and `\` that is a character of its own.
+///
+/// The value's bytes stay in their charset, which the decoder reads before any SGF escape is
+/// (see [`super::charset`]): a trail byte 0x5C or 0x5D of a Shift_JIS, GBK or Big5 character
+/// (`表`, `能`, `淺`) is part of that character and must not be escaped, or its escape would
+/// take the next byte (`PB[表]BR[9p]` read as one name). So the characters are found in the
+/// record's charset `label` when the value reads in it (UTF-8 or ASCII bytes are read as
+/// such: their 0x5C is always a backslash); otherwise a byte from 0x81 up is taken as the
+/// lead of a two-byte character, which every such charset's is.
+pub(super) fn push_value(out: &mut Vec<u8>, value: &[u8], label: Option<&str>) {
     out.push(b'[');
-    for &b in value {
+    let escape = |out: &mut Vec<u8>, b: u8| {
         if b == b']' || b == b'\\' {
             out.push(b'\\');
         }
         out.push(b);
+    };
+    // the value's characters in its charset, escaped, when it reads in it and each character
+    // is written back as it was (the Big5 encoder writes no HKSCS character)
+    let in_label = || {
+        let enc = label.and_then(super::charset::encoding_for_label)?;
+        let text = enc.decode_without_bom_handling_and_without_replacement(value)?;
+        let escaped = text.replace('\\', "\\\\").replace(']', "\\]");
+        let (bytes, _, unmappable) = enc.encode(&escaped);
+        (!unmappable).then(|| bytes.into_owned())
+    };
+    if std::str::from_utf8(value).is_ok() {
+        value.iter().for_each(|&b| escape(out, b));
+    } else if let Some(escaped) = in_label() {
+        out.extend_from_slice(&escaped);
+    } else {
+        let mut bytes = value.iter();
+        while let Some(&b) = bytes.next() {
+            if b >= 0x81 {
+                out.push(b);
+                out.extend(bytes.next());
+            } else {
+                escape(out, b);
+            }
+        }
     }
     out.push(b']');
 }
@@ -347,7 +381,8 @@ fn result(header: &[(&[u8], &[u8])]) -> Option<String> {
     })
 }
 
-/// The game's date from `GAMETAG`'s `Cyyyy:mm:dd`, else `GAMEINFOSUB`'s `GDATE:yyyy-m-d-…`.
+/// The game's date from `GAMETAG`'s `Cyyyy:mm:dd`, else `GAMEINFOSUB`'s `GDATE:yyyy-m-d-…`, else
+/// `GAMEDATE`.
 fn date(header: &[(&[u8], &[u8])]) -> Option<String> {
     let from_tag = value(header, "GAMETAG").and_then(|t| {
         t.split(|&b| b == b',').find_map(|item| {
@@ -357,13 +392,17 @@ fn date(header: &[(&[u8], &[u8])]) -> Option<String> {
             )
         })
     });
-    from_tag.or_else(|| {
-        let sub = std::str::from_utf8(value(header, "GAMEINFOSUB")?).ok()?;
-        let d = sub
-            .split(',')
-            .find_map(|i| i.trim().strip_prefix("GDATE:"))?;
-        ymd(d, '-')
-    })
+    // `GDATE:` among `GAMEINFOSUB`'s items, whose names and places (`GNAME:친선`) are in
+    // the record's charset, else the `GAMEDATE` line (both `2016- 3-26-17-29-25`)
+    let ascii_ymd = |d: &[u8]| ymd(std::str::from_utf8(d).ok()?, '-');
+    from_tag
+        .or_else(|| {
+            let sub = value(header, "GAMEINFOSUB")?;
+            sub.split(|&b| b == b',')
+                .find_map(|i| trim(i).strip_prefix(b"GDATE:"))
+                .and_then(ascii_ymd)
+        })
+        .or_else(|| value(header, "GAMEDATE").and_then(ascii_ymd))
 }
 
 /// `yyyy<sep>m<sep>d…` (numbers perhaps padded with spaces) as `yyyy-mm-dd`.
@@ -379,7 +418,8 @@ fn ymd(text: &str, sep: char) -> Option<String> {
 fn write_sgf(header: &[(&[u8], &[u8])], size: usize, handicap: usize, moves: &[Move]) -> Vec<u8> {
     let mut root = format!("(;GM[1]FF[4]SZ[{size}]RU[Korean]");
     let _ = write!(root, "AP[{APPLICATION}]");
-    if let Some(cs) = charset(header) {
+    let label = charset(header);
+    if let Some(cs) = label {
         let _ = write!(root, "CA[{cs}]");
     }
     let main = value(header, "GAMEINFOMAIN");
@@ -410,11 +450,11 @@ fn write_sgf(header: &[(&[u8], &[u8])], size: usize, handicap: usize, moves: &[M
         match value(header, key).filter(|v| !trim(v).is_empty()) {
             Some(v) => {
                 let (n, r) = name_and_rank(v);
-                push_player(&mut out, props, n, r);
+                push_player(&mut out, props, n, r, label);
             }
             None => {
                 if let Some(n) = value(header, user).and_then(|u| text_field(u, id)) {
-                    push_player(&mut out, props, n, None);
+                    push_player(&mut out, props, n, None, label);
                 }
             }
         }
@@ -451,6 +491,31 @@ mod tests {
              \\GS\r\n2 1 0\r\n4 0 &4\r\nINI 0 1 {handicap} &4 \r\n{moves}\\GE\r\n"
         )
         .into_bytes()
+    }
+
+    /// A `]` or `\\` of its own is escaped; a trail byte 0x5C or 0x5D is part of its
+    /// character, in the record's charset or, without one, as the second byte of two.
+    #[test]
+    fn values_escape_characters_not_trail_bytes() {
+        let value = |v: &[u8], label| {
+            let mut out = Vec::new();
+            push_value(&mut out, v, label);
+            out
+        };
+        // 表 in Shift_JIS, 淺 in GBK, 許 in Big5: two bytes ending in 0x5C
+        assert_eq!(value(b"\x95\x5c", Some("Shift_JIS")), b"[\x95\x5c]");
+        assert_eq!(value(b"\x9c\x5c", Some("GB18030")), b"[\x9c\x5c]");
+        assert_eq!(value(b"\xb3\x5c", Some("Big5")), b"[\xb3\x5c]");
+        assert_eq!(value(b"\x95\x5c", None), b"[\x95\x5c]");
+        // a backslash and a bracket of their own, after such a character too
+        assert_eq!(value(b"a]b\\c", None), b"[a\\]b\\\\c]");
+        assert_eq!(value(b"\x95\x5c]", Some("Shift_JIS")), b"[\x95\x5c\\]]");
+        assert_eq!(value(b"\x95\x5c\\", None), b"[\x95\x5c\\\\]");
+        // UTF-8 under another label: its bytes never hold a 0x5C but a backslash
+        assert_eq!(
+            value("表\\".as_bytes(), Some("EUC-KR")),
+            "[表\\\\]".as_bytes()
+        );
     }
 
     #[test]
@@ -561,6 +626,27 @@ mod tests {
             text.contains("CA[EUC-KR]") && text.contains("PB[이세돌]BR[9단]"),
             "{text}"
         );
+    }
+
+    /// The date beside a game's name and place in the Korean client's charset, or on its
+    /// `GAMEDATE` line alone.
+    #[test]
+    fn a_date_beside_korean_text_is_read() {
+        let dated = |lines: &str| {
+            let (lines, _, _) = encoding_rs::EUC_KR.encode(lines);
+            let mut gib = b"\\HS\n\\[GIBOKIND=Korea\\]\n".to_vec();
+            gib.extend_from_slice(&lines);
+            gib.extend_from_slice(b"\\HE\n\\GS\nINI 0 1 0 &4\nSTO 0 2 1 3 3\n\\GE\n");
+            let sgf = to_sgf(&gib).unwrap();
+            sgf.windows(14).any(|w| w == b"DT[2016-03-26]")
+        };
+        let sub =
+            "\\[GAMEINFOSUB=GNAMEF:0,GPLCF:0,GNAME:친선,GDATE:2016- 3-26-17-29-25,GPLC:타이젬\\]\n";
+        assert!(dated(sub));
+        assert!(dated(
+            "\\[GAMEPLACE=타이젬\\]\n\\[GAMEDATE=2016- 3-26-17-29-25\\]\n"
+        ));
+        assert!(!dated("\\[GAMEPLACE=타이젬\\]\n"));
     }
 
     /// Damaged records (bytes changed, cut, lines dropped) give an SGF or a reason, never a

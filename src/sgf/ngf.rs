@@ -110,7 +110,7 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = out.into_bytes();
     for (line, props) in [(lines[3], ("PB", "BR")), (lines[2], ("PW", "WR"))] {
         let (n, r) = name_and_rank(line);
-        push_player(&mut out, props, n, r.as_deref().map(str::as_bytes));
+        push_player(&mut out, props, n, r.as_deref().map(str::as_bytes), None);
     }
     for (black, at) in moves {
         push_move(&mut out, black, at);

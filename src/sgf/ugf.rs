@@ -161,7 +161,8 @@ fn write_sgf(
     moves: &[Move],
 ) -> Vec<u8> {
     let mut root = format!("(;GM[1]FF[4]SZ[{size}]AP[{APPLICATION}]");
-    if let Some(cs) = charset(header) {
+    let label = charset(header);
+    if let Some(cs) = label {
         let _ = write!(root, "CA[{cs}]");
     }
     if let Some(ru) = value(header, "Rule").map(rules).filter(|r| !r.is_empty()) {
@@ -196,7 +197,7 @@ fn write_sgf(
         match player.first() {
             Some(name) if !name.is_empty() => {
                 let rank = player.get(1).copied().filter(|r| !r.is_empty());
-                push_player(&mut out, props, name, rank);
+                push_player(&mut out, props, name, rank, label);
             }
             _ => {}
         }
@@ -207,7 +208,7 @@ fn write_sgf(
         .collect();
     if !title.is_empty() {
         out.extend_from_slice(b"EV");
-        push_value(&mut out, &title.join(&b", "[..]));
+        push_value(&mut out, &title.join(&b", "[..]), label);
     }
     for &(black, at) in moves {
         push_move(&mut out, black, at);
@@ -377,6 +378,29 @@ mod tests {
         let has = |part: &[u8]| s.windows(part.len()).any(|w| w == part);
         assert!(has(b"CA[Shift_JIS]"));
         assert!(has(b"PB[\x8f\xac\x97\xd1]BR[9-dan]"));
+    }
+
+    /// `表`, `能` and `成績表` end in the byte 0x5C, SGF's escape: it stays part of its
+    /// character, and every value and move after it is read.
+    #[test]
+    fn a_trail_byte_0x5c_escapes_nothing() {
+        let (head, _, _) = encoding_rs::SHIFT_JIS.encode(
+            "[Header]\nLang=SJIS\nTitle=成績表,,\nHdcp=0,6.50\nWinner=B,7.50\nPlayerB=表,9p,,\n\
+             PlayerW=能,9p,,\n[Data]\nQP,B1,1,0\nDP,W1,2,0\nPC,B1,3,0\nDC,W1,4,0\n",
+        );
+        let sgf = to_sgf(&head).unwrap();
+        let games = crate::sgf::ingest_bytes(&sgf, &crate::sgf::Limits::default());
+        let r = games[0].record.as_ref().unwrap();
+        assert_eq!(games[0].charset_used, Some("Shift_JIS"));
+        assert_eq!(
+            (r.black.as_deref(), r.white.as_deref()),
+            (Some("表"), Some("能"))
+        );
+        assert_eq!(
+            (r.black_rank.as_deref(), r.event.as_deref()),
+            (Some("9p"), Some("成績表"))
+        );
+        assert_eq!(r.moves.len(), 4);
     }
 
     #[test]
