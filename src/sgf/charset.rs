@@ -49,6 +49,101 @@ pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
     None
 }
 
+/// Every `CA` property of the raw bytes, where its value starts and the value (see
+/// [`find_declared_charset`]).
+fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(pos) = find(&bytes[from..], b"CA[") {
+        let at = from + pos;
+        from = at + 3;
+        if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
+            continue;
+        }
+        if let Some(len) = bytes[from..].iter().take(64).position(|&b| b == b']') {
+            let value = String::from_utf8_lossy(&bytes[from..from + len]);
+            found.push((from, value.trim().to_string()));
+        }
+    }
+    found
+}
+
+/// Where the game tree holding byte `at` opens: the last `(` before it that white space and a
+/// node's `;` follow. The bytes `(` and `;` are never part of a character in the charsets
+/// read here, as `]` and `\\` can be.
+fn tree_opening_before(bytes: &[u8], at: usize) -> Option<usize> {
+    (0..at)
+        .rev()
+        .find(|&i| bytes[i] == b'(' && bytes[i + 1..at].trim_ascii_start().first() == Some(&b';'))
+}
+
+/// The byte ranges of a file to decode apart, each in its own charset: one range, unless its
+/// games declare different charsets. `CA` is a property of its game's root: a collection made
+/// by joining files (`cat *.sgf`) holds games in several charsets, and one game's label read
+/// them all as mojibake, or swallowed a `]` and with it the result that followed. A range
+/// begins at the tree of a game whose `CA` names another charset than the range before it;
+/// a game without a `CA` stays in the range before it (a collection declares its charset once),
+/// and the games before the first `CA` form a range without a label, read by detection. A
+/// cut is made only where the bytes before it, decoded, hold whole games. Text with a
+/// byte-order mark, UTF-16 and valid UTF-8 are read whole (their labels do not decide).
+pub fn parts(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let whole = std::iter::once(0..bytes.len()).collect();
+    let labels = declared_charsets(bytes);
+    if labels.is_empty()
+        || Encoding::for_bom(bytes).is_some()
+        || utf16_without_bom(bytes).is_some()
+        || std::str::from_utf8(bytes).is_ok()
+    {
+        return whole;
+    }
+    let opens_tree =
+        |i: usize| bytes[i] == b'(' && bytes[i + 1..].trim_ascii_start().first() == Some(&b';');
+    let Some(first_tree) = (0..bytes.len()).find(|&i| opens_tree(i)) else {
+        return whole;
+    };
+    let whole_games = |part: &[u8]| {
+        let text = decode(part).text;
+        let scan = super::split::scan(&text);
+        !scan.games.is_empty()
+            && scan
+                .games
+                .iter()
+                .all(|g| g.unclosed == 0 && g.unterminated_value_at.is_none())
+    };
+    let mut cuts = vec![0];
+    // the charset of the range so far: none before the first label
+    let mut current: Option<&'static Encoding> = None;
+    let mut labelled_tree = None;
+    // each failed cut decodes the range so far again: a bound on that work
+    let mut tries = 64;
+    for (at, label) in labels {
+        let Some(open) = tree_opening_before(bytes, at) else {
+            continue;
+        };
+        // a game's first `CA` counts
+        if labelled_tree.replace(open) == Some(open) {
+            continue;
+        }
+        let enc = encoding_for_label(&label);
+        let last = cuts[cuts.len() - 1];
+        if open == first_tree || enc == current {
+            current = enc;
+            continue;
+        }
+        if tries == 0 {
+            break;
+        }
+        if whole_games(&bytes[last..open]) {
+            cuts.push(open);
+            current = enc;
+        } else {
+            tries -= 1;
+        }
+    }
+    cuts.push(bytes.len());
+    cuts.windows(2).map(|w| w[0]..w[1]).collect()
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|w| w == needle)
 }
@@ -166,6 +261,30 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     //    any bytes do in a single-byte charset): then the guess, as for a file without `CA`.
     //    Other single-byte labels (ISO-8859-2, windows-874) name text whose letters the
     //    guess may read as Big5 or GBK: they are trusted.
+    let decoded = decode_8bit(bytes, declared, declared_enc);
+    // 9. A reading that turned a trail byte 0x5C into an escape, which swallowed the `]`
+    //    after it: the East Asian reading whose structure is sounder (see [`closes_more`]).
+    let from_label = declared_enc == Encoding::for_label(decoded.used.as_bytes());
+    let single_byte = decoded.used != UTF_8.name()
+        && Encoding::for_label(decoded.used.as_bytes()).is_some_and(|e| e.is_single_byte());
+    if (single_byte || !from_label) && !decoded.lossy {
+        if let Some((enc, text)) = closes_more(bytes, &decoded.text) {
+            return Decoded {
+                text,
+                used: enc.name(),
+                ..decoded
+            };
+        }
+    }
+    decoded
+}
+
+/// Steps 3 to 8 of [`decode`]: bytes that are neither UTF-16 nor valid UTF-8.
+fn decode_8bit<'a>(
+    bytes: &'a [u8],
+    declared: Option<String>,
+    declared_enc: Option<&'static Encoding>,
+) -> Decoded<'a> {
     let latin = |e: &'static Encoding| e == WINDOWS_1252 || e == ISO_8859_15;
     if let Some(enc) = declared_enc.filter(|&e| !(latin(e) && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
@@ -264,6 +383,96 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
         used: enc.name(),
         lossy,
     }
+}
+
+/// How an SGF reader finds `text`'s structure: the values it closes (outside a value `[`
+/// opens one; inside, `\\` escapes the next character and `]` closes it), and, as fewer is
+/// better, the stray characters it meets inside a game tree outside every value (anything but
+/// white space, `(`, `)`, `;` and a property's capital letters).
+fn structure(text: &str) -> (usize, std::cmp::Reverse<usize>) {
+    let (mut closed, mut stray, mut depth) = (0, 0, 0usize);
+    let (mut inside, mut escaped) = (false, false);
+    for c in text.chars() {
+        if !inside {
+            match c {
+                '[' => inside = true,
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                ';' | 'A'..='Z' => {}
+                c if c.is_whitespace() => {}
+                _ => stray += usize::from(depth > 0),
+            }
+        } else if escaped {
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == ']' {
+            inside = false;
+            closed += 1;
+        }
+    }
+    (closed, std::cmp::Reverse(stray))
+}
+
+/// The charsets in which a character's trail byte can be 0x5C, SGF's escape.
+const TRAIL_BACKSLASH: [&Encoding; 3] = [SHIFT_JIS, GBK, BIG5];
+
+/// An East Asian reading of `bytes` whose SGF structure is sounder than `text`'s, their
+/// reading in a single-byte charset or by a guess: there a character's trail byte 0x5C became
+/// an escape and swallowed the `]` after it (`PB[表]PW[能]` in Shift_JIS, read as
+/// windows-1252, is one value `•\]PW[”`, and with it moves were lost), or left the rest of a
+/// value outside it. Detection cannot tell such short names apart; the structure can
+/// ([`structure`]: more values closed, else fewer stray characters). Of the readings that
+/// decode without a fault and have the soundest structure, the one whose characters are most
+/// often the common ones of its charset ([`common_characters`]).
+fn closes_more<'a>(bytes: &'a [u8], text: &str) -> Option<(&'static Encoding, Cow<'a, str>)> {
+    if !bytes.windows(2).any(|w| w[0] >= 0x81 && w[1] == b'\\') {
+        return None;
+    }
+    let current = structure(text);
+    TRAIL_BACKSLASH
+        .iter()
+        .filter_map(|&enc| {
+            let text = enc.decode_without_bom_handling_and_without_replacement(bytes)?;
+            let sounder = structure(&text);
+            (sounder > current).then(|| (sounder, common_characters(bytes, enc), enc, text))
+        })
+        .max_by_key(|&(sounder, common, _, _)| (sounder, common))
+        .map(|(_, _, enc, text)| (enc, text))
+}
+
+/// How many two-byte characters of `bytes` (read cleanly in `enc`) lie in its charset's
+/// common part: Shift_JIS's kana, symbols and first-level kanji (lead bytes 0x81–0x98), GBK's
+/// GB2312 part (both bytes from 0xA1), Big5's symbols and first-level hanzi (lead bytes
+/// 0xA1–0xC6). The same two bytes are a common kanji in one and a rare hanzi in another
+/// (0x95 0x5C: 表 in Shift_JIS, a GBK extension character).
+fn common_characters(bytes: &[u8], enc: &'static Encoding) -> usize {
+    let mut common = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let (lead, next) = (bytes[i], bytes.get(i + 1).copied().unwrap_or(0));
+        let two_bytes = if enc == SHIFT_JIS {
+            matches!(lead, 0x81..=0x9F | 0xE0..=0xFC)
+        } else {
+            lead >= 0x81
+        };
+        if !two_bytes {
+            i += 1;
+            continue;
+        }
+        common += usize::from(match enc {
+            e if e == SHIFT_JIS => lead <= 0x98,
+            e if e == BIG5 => (0xA1..=0xC6).contains(&lead),
+            _ => lead >= 0xA1 && next >= 0xA1,
+        });
+        // GB18030's four-byte characters: a digit second
+        i += if enc == GBK && next.is_ascii_digit() {
+            4
+        } else {
+            2
+        };
+    }
+    common
 }
 
 /// The multi-byte charsets of Chinese, Japanese and Korean that detection names (GB18030 is
@@ -454,6 +663,36 @@ mod tests {
         assert_eq!(d.used, "Shift_JIS");
         assert!(d.text.contains("PB[ソ]"));
         assert!(!d.lossy);
+    }
+
+    /// Names too short for detection, whose characters end in the byte 0x5C: a single-byte
+    /// reading makes that byte an escape, which swallows the `]` after it and the values and
+    /// moves that follow. The reading that closes every value is used, with or without a
+    /// Latin-1 label.
+    #[test]
+    fn short_names_ending_in_a_backslash_byte_keep_their_values() {
+        let sgf = "(;GM[1]SZ[19]PB[表]PW[能]RE[B+R];B[pd]C[表];W[dd]C[能];B[pp];W[dp])";
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(sgf);
+        let latin = [b"(;CA[ISO-8859-1]".as_slice(), &sjis[2..]].concat();
+        for bytes in [&sjis[..], &latin] {
+            let d = decode(bytes);
+            assert_eq!(d.used, "Shift_JIS");
+            assert!(d
+                .text
+                .ends_with("PB[表]PW[能]RE[B+R];B[pd]C[表];W[dd]C[能];B[pp];W[dp])"));
+        }
+        for big5 in [
+            "(;GM[1]PB[許]PW[功];B[pd];W[dd])",
+            "(;PB[許\\]功]PW[周俊勳];B[pd])",
+        ] {
+            let (bytes, _, _) = encoding_rs::BIG5.encode(big5);
+            let d = decode(&bytes);
+            assert_eq!((d.used, d.text.as_ref()), ("Big5", big5));
+        }
+        // a Latin-1 text whose backslash escapes a bracket after an accent stays Latin-1:
+        // the Shift_JIS reading (é\ one character) closes no more values
+        let d = decode(b"(;PB[Andr\xe9]C[caf\xe9\\] ok];B[pd])");
+        assert_eq!(d.used, "windows-1252");
     }
 
     #[test]

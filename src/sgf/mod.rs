@@ -24,6 +24,7 @@ pub use result::{GameResult, ResultKind, Winner};
 
 use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, ParseOptions, SgfNode};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Bounds that keep hostile input from exhausting memory or stack.
@@ -172,11 +173,24 @@ pub struct Ingested {
 pub struct PreparedFile {
     pub text: Arc<str>,
     pub scan: split::Scan,
-    pub charset_declared: Option<String>,
-    pub charset_used: &'static str,
-    pub charset_lossy: bool,
-    /// File-level repairs that apply to every game (charset fallback, missing opening `(`).
+    /// How the text was decoded: one part, or one per run of games that declare another
+    /// charset than the games before them ([`charset::parts`]), in the order of the text.
+    pub parts: Vec<TextPart>,
+    /// File-level repairs that apply to every game (a missing opening `(`).
     pub file_repairs: Vec<(ErrorKind, String)>,
+}
+
+/// How one part of a file's text was decoded.
+#[derive(Debug, Clone)]
+pub struct TextPart {
+    /// Where the part begins in the file's text.
+    pub start: usize,
+    pub declared: Option<String>,
+    pub used: &'static str,
+    pub lossy: bool,
+    /// Why the part was read byte for byte, when its decoding broke the SGF structure (said on
+    /// each of its games).
+    pub fallback: Option<String>,
 }
 
 impl PreparedFile {
@@ -184,53 +198,81 @@ impl PreparedFile {
     pub fn game_count(&self) -> usize {
         self.scan.games.len().max(1)
     }
+
+    /// The part of the text holding offset `at`.
+    pub fn part_at(&self, at: usize) -> &TextPart {
+        let i = self.parts.partition_point(|p| p.start <= at);
+        &self.parts[i.saturating_sub(1)]
+    }
 }
 
 /// Decodes and scans one file's bytes.
 pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
-    let decoded = charset::decode(bytes);
-    let mut scan = split::scan(&decoded.text);
-    let mut used = decoded.used;
-    let mut lossy = decoded.lossy;
-    let mut file_repairs = Vec::new();
-    let mut text: Arc<str> = Arc::from(decoded.text.as_ref());
-    // A lossy multi-byte decoding can swallow a `]` or `)` into a broken character; when the
-    // byte-for-byte reading is structurally sound and the lossy one is not, use the former.
-    if decoded.lossy && used != charset::BYTEWISE_NAME && structurally_broken(&scan) {
-        let bytewise = charset::decode_bytewise(bytes);
-        let scan2 = split::scan(&bytewise);
-        if !structurally_broken(&scan2) {
-            file_repairs.push((
-                ErrorKind::CharsetFallback,
-                format!(
-                    "decoding as {used} broke the SGF structure; read byte-for-byte as {} instead (names may be garbled)",
-                    charset::BYTEWISE_NAME
-                ),
-            ));
-            used = charset::BYTEWISE_NAME;
-            lossy = true;
-            text = Arc::from(bytewise.as_ref());
-            scan = scan2;
+    let ranges = charset::parts(bytes);
+    let (mut text, mut scan, mut parts) = if let [only] = ranges.as_slice() {
+        let (text, scan, part) = decode_part(&bytes[only.clone()]);
+        (text, scan, vec![part])
+    } else {
+        let mut joined = String::with_capacity(bytes.len());
+        let mut parts = Vec::with_capacity(ranges.len());
+        for range in ranges {
+            let (text, _, mut part) = decode_part(&bytes[range]);
+            part.start = joined.len();
+            joined.push_str(&text);
+            parts.push(part);
         }
-    }
+        let scan = split::scan(&joined);
+        (Cow::Owned(joined), scan, parts)
+    };
+    let mut file_repairs = Vec::new();
     // Fox writes some games without the opening `(`: the file starts with the root node's `;`.
     if text.trim_start().starts_with(';') {
         let at = text.len() - text.trim_start().len();
-        text = Arc::from(format!("({text}").as_str());
+        text.to_mut().insert(0, '(');
         scan = split::scan(&text);
+        for part in parts.iter_mut().skip(1) {
+            part.start += 1;
+        }
         file_repairs.push((
             ErrorKind::UnbalancedParentheses,
             format!("the game tree has no opening `(` before the root node at byte {at}; one was added (later offsets are +1)"),
         ));
     }
     PreparedFile {
-        text,
+        text: Arc::from(text.as_ref()),
         scan,
-        charset_declared: decoded.declared,
-        charset_used: used,
-        charset_lossy: lossy,
+        parts,
         file_repairs,
     }
+}
+
+/// One part's bytes decoded ([`charset::decode`]) and scanned. A lossy multi-byte decoding can
+/// swallow a `]` or `)` into a broken character; when the byte-for-byte reading is
+/// structurally sound and the lossy one is not, the former is used.
+fn decode_part(bytes: &[u8]) -> (Cow<'_, str>, split::Scan, TextPart) {
+    let decoded = charset::decode(bytes);
+    let mut part = TextPart {
+        start: 0,
+        declared: decoded.declared,
+        used: decoded.used,
+        lossy: decoded.lossy,
+        fallback: None,
+    };
+    let scan = split::scan(&decoded.text);
+    if part.lossy && part.used != charset::BYTEWISE_NAME && structurally_broken(&scan) {
+        let bytewise = charset::decode_bytewise(bytes);
+        let scan2 = split::scan(&bytewise);
+        if !structurally_broken(&scan2) {
+            part.fallback = Some(format!(
+                "decoding as {} broke the SGF structure; read byte-for-byte as {} instead (names may be garbled)",
+                part.used,
+                charset::BYTEWISE_NAME
+            ));
+            part.used = charset::BYTEWISE_NAME;
+            return (bytewise, scan2, part);
+        }
+    }
+    (decoded.text, scan, part)
 }
 
 fn structurally_broken(scan: &split::Scan) -> bool {
@@ -271,11 +313,15 @@ pub fn ingest_game_traced(
         status: Status::Ok,
         error_kind: None,
         error_message: None,
-        charset_declared: file.charset_declared.clone(),
-        charset_used: Some(file.charset_used),
-        charset_lossy: file.charset_lossy,
+        charset_declared: None,
+        charset_used: None,
+        charset_lossy: false,
         record: None,
     };
+    let part = file.part_at(file.scan.games.get(index).map_or(0, |g| g.start));
+    out.charset_declared.clone_from(&part.declared);
+    out.charset_used = Some(part.used);
+    out.charset_lossy = part.lossy;
     let fail = |mut out: Ingested, kind: ErrorKind, msg: String| {
         out.status = Status::Error;
         out.error_kind = Some(kind);
@@ -327,6 +373,9 @@ pub fn ingest_game_traced(
     // Repairs that keep the game readable, each noted.
     let mut repairs: Vec<(ErrorKind, String)> = Vec::new();
     repairs.extend(file.file_repairs.iter().cloned());
+    if let Some(why) = &part.fallback {
+        repairs.insert(0, (ErrorKind::CharsetFallback, why.clone()));
+    }
     // text outside every game tree is read by no one: said on the game after it
     if span.text_before > 0 {
         let before = if index == 0 {
@@ -360,10 +409,10 @@ pub fn ingest_game_traced(
             ),
         ));
     }
-    let mut text = std::borrow::Cow::Borrowed(&file.text[span.start..span.end]);
+    let mut text = Cow::Borrowed(&file.text[span.start..span.end]);
     if let Some(&first) = span.early_closes.first() {
         let at: Vec<usize> = span.early_closes.iter().map(|i| i - span.start).collect();
-        text = std::borrow::Cow::Owned(split::without_bytes_at(&text, &at));
+        text = Cow::Owned(split::without_bytes_at(&text, &at));
         repairs.push((
             ErrorKind::UnbalancedParentheses,
             format!(
@@ -374,7 +423,7 @@ pub fn ingest_game_traced(
         ));
     }
     if let Some(at) = span.lowercase_ident_at {
-        text = std::borrow::Cow::Owned(split::uppercase_identifiers(&text));
+        text = Cow::Owned(split::uppercase_identifiers(&text));
         repairs.push((
             ErrorKind::LowercaseIdentifiers,
             format!("all-lowercase property identifiers (first at byte {at}) were upper-cased"),
@@ -383,7 +432,7 @@ pub fn ingest_game_traced(
     if span.unclosed > 0 && span.unterminated_value_at.is_none() {
         let mut t = text.into_owned();
         t.extend(std::iter::repeat_n(')', span.unclosed));
-        text = std::borrow::Cow::Owned(t);
+        text = Cow::Owned(t);
         let closed_at = if span.end == file.text.len() {
             "at the end of the file".to_string()
         } else {
@@ -729,6 +778,62 @@ mod tests {
             g[0].error_message.as_deref(),
             Some("1 game tree opened without the `;` of its first node; inserted")
         );
+    }
+
+    /// Files joined into one collection keep each game's charset: a game is read in its own
+    /// `CA`'s (a game without one in the charset of the game before it, the games before the
+    /// first label by detection), and its row names the label and charset it was read in.
+    #[test]
+    fn joined_files_keep_each_game_s_charset() {
+        let enc = |enc: &'static encoding_rs::Encoding, s: &str| enc.encode(s).0.into_owned();
+        let (gbk, sjis, utf8) = (encoding_rs::GBK, encoding_rs::SHIFT_JIS, encoding_rs::UTF_8);
+        let file = [
+            enc(sjis, "(;GM[1]PB[井山裕太]PW[一力遼];B[pd])\n"),
+            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁]PW[时越];B[pd])"),
+            enc(gbk, "(;GM[1]PB[古力]PW[常昊]RE[W+R];B[pd];W[dd])"),
+            enc(
+                utf8,
+                "(;GM[1]CA[UTF-8]PB[井山裕太]PW[一力遼]EV[棋聖戦]RE[B+R];B[pd])",
+            ),
+        ]
+        .concat();
+        let g = ingest_bytes(&file, &Limits::default());
+        let seen: Vec<_> = g
+            .iter()
+            .map(|g| {
+                let r = g.record.as_ref().unwrap();
+                let name = |n: &Option<String>| n.clone().unwrap_or_default();
+                (
+                    g.charset_declared.as_deref(),
+                    g.charset_used,
+                    name(&r.black),
+                    name(&r.white),
+                )
+            })
+            .collect();
+        let game = |ca, used, b: &str, w: &str| (ca, Some(used), b.to_string(), w.to_string());
+        assert_eq!(
+            seen,
+            [
+                game(None, "Shift_JIS", "井山裕太", "一力遼"),
+                game(Some("GB2312"), "GBK", "柯洁", "时越"),
+                game(Some("GB2312"), "GBK", "古力", "常昊"),
+                game(Some("UTF-8"), "UTF-8", "井山裕太", "一力遼"),
+            ]
+        );
+        let last = g[3].record.as_ref().unwrap();
+        assert_eq!(last.event.as_deref(), Some("棋聖戦"));
+        assert!(last.result.is_some());
+        assert!(g.iter().all(|g| g.status == Status::Ok && !g.charset_lossy));
+        // three parts: before the first label, GB2312's two games, UTF-8's; one charset
+        // named twice is one part
+        assert_eq!(charset::parts(&file).len(), 3);
+        let same = [
+            enc(gbk, "(;CA[GBK]PB[柯洁])"),
+            enc(gbk, "(;CA[gb2312]PB[古力])"),
+        ]
+        .concat();
+        assert_eq!(charset::parts(&same).len(), 1);
     }
 
     /// Two games side by side stay two games, with or without the repair in the first.

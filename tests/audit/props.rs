@@ -182,11 +182,9 @@ fn expected_rows(bytes: &[u8]) -> usize {
     // When the bytes are used as they are (UTF-8, no repair of the file as a whole), that is
     // the scan of the raw text.
     if let Ok(text) = std::str::from_utf8(bytes) {
-        if prepared.charset_used == "UTF-8"
-            && !prepared.charset_lossy
-            && prepared.file_repairs.is_empty()
-            && !text.starts_with('\u{FEFF}')
-        {
+        let whole_utf8 = matches!(prepared.parts.as_slice(),
+            [part] if part.used == "UTF-8" && !part.lossy && part.fallback.is_none());
+        if whole_utf8 && prepared.file_repairs.is_empty() && !text.starts_with('\u{FEFF}') {
             assert_eq!(n, split::scan(text).games.len().max(1));
         }
     }
