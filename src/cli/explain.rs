@@ -488,6 +488,9 @@ impl Explained {
         );
         out.push_str(&ascii::board(d));
         let _ = writeln!(out, "legend: {}", ascii::LEGEND);
+        if let Some(line) = ascii::dead_stones_on_other_points(d) {
+            let _ = writeln!(out, "{line}");
+        }
         if !s.dead_stones.is_empty() {
             let _ = writeln!(out, "dead: {}", stones(a, &s.dead_stones));
             if s.dead_source == crate::scoring::DeadSource::Estimated {

@@ -1091,3 +1091,42 @@ fn explain_says_tromp_taylor_is_left_out_of_a_cause_the_others_name() {
         "{text}"
     );
 }
+
+/// A dead stone is drawn `x`/`o` whatever its point counts as; the line under the legend names
+/// those whose points are not the other side's territory, so that the board's characters and
+/// that line add up to the row's dame, teire and seki counts (real records: one with dead
+/// stones on dame, one with dead stones on teire points, one with one on a seki point).
+#[test]
+fn explain_names_dead_stones_whose_points_count_otherwise() {
+    for (rel, line) in [
+        (
+            "dev/featurecat_go-dataset/9d/9d2/9k/1530705460010001274.sgf",
+            "dead stones on other points: dame Q9 R9",
+        ),
+        (
+            "dev/godmoves_Standard_Computer_Go_Dataset/KGS_6d_190000/KGS-2017_05-19-847-/kgs-19-2017-05-new/2017-05-21-15.sgf",
+            "dead stones on other points: teire A13 O1",
+        ),
+        (
+            "dev/featurecat_go-dataset/Pro/Pro/Pro/7p/1427472347019999288.sgf",
+            "dead stones on other points: seki T2",
+        ),
+    ] {
+        let Some(path) = crate::common::corpus(rel) else {
+            continue;
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let e = explain_bytes(rel, &bytes, 0, KomiPolicy::Standard).unwrap();
+        let (a, text) = (e.audit.as_ref().unwrap(), e.text());
+        assert!(text.contains(&format!("\n{line}\n")), "{rel}: missing {line:?}");
+        let listed = |kind: &str| {
+            line.split(": ").nth(1).unwrap().split("; ").find_map(|part| {
+                part.strip_prefix(kind).map(|pts| pts.split_whitespace().count() as u32)
+            })
+        };
+        let drawn = |c: char| ascii::bare(&a.diagram).chars().filter(|&x| x == c).count() as u32;
+        let s = &a.score;
+        assert_eq!(drawn('.') + listed("dame ").unwrap_or(0), s.dame_points, "{rel}");
+        assert_eq!(drawn('*') + listed("teire ").unwrap_or(0), s.teire_points, "{rel}");
+    }
+}
