@@ -172,10 +172,28 @@ pub(crate) fn refuse_an_input_name(
     if output.as_os_str() == STDOUT_TARGET {
         return Ok(());
     }
-    let Some(name) = output.file_name().map(|n| n.to_string_lossy()) else {
+    refuse_the_name(output, output, flag, format, extension)?;
+    // a link is written through: the file it names must not be a record either
+    let (resolved, _) = crate::output::writer::resolve_target(output);
+    if resolved != output {
+        refuse_the_name(output, &resolved, flag, format, extension)?;
+    }
+    Ok(())
+}
+
+/// [`refuse_an_input_name`] for the file `named` that `output` writes (itself, or the file
+/// its link names).
+fn refuse_the_name(
+    output: &std::path::Path,
+    named: &std::path::Path,
+    flag: &str,
+    format: &str,
+    extension: &str,
+) -> Result<()> {
+    let Some(name) = named.file_name().map(|n| n.to_string_lossy()) else {
         return Ok(());
     };
-    let volume = crate::sgf::volumes::is_volume(output) || crate::sgf::rar::is_later_volume(output);
+    let volume = crate::sgf::volumes::is_volume(named) || crate::sgf::rar::is_later_volume(named);
     let what = if volume {
         "a volume of a split file"
     } else {
@@ -192,6 +210,14 @@ pub(crate) fn refuse_an_input_name(
         .next()
         .filter(|s| !s.is_empty())
         .unwrap_or("games");
+    if named != output {
+        bail!(
+            "{flag} {} links to {}, which is named like {what}, but the output is {format}: \
+             writing it would replace that file; name another file, e.g. {stem}.{extension}",
+            output.display(),
+            named.display()
+        )
+    }
     bail!(
         "{flag} {} is named like {what}, but the output is {format}: a scan reads such a name as an input; \
          give it another name, e.g. {stem}.{extension}",
@@ -221,8 +247,8 @@ fn is_terminal_device(path: &std::path::Path) -> bool {
 /// What the recorded command line shows for a password.
 const HIDDEN: &str = "(hidden)";
 
-/// The command line as recorded in the file's metadata: every argument except those that
-/// cannot change a row (`--threads`, `--quiet`, `--output`, `--rules`: the summary's), so
+/// The command line as recorded in the file's metadata, each argument as a shell reads it
+/// back ([`shell_word`]): every argument except those that cannot change a row (`--threads`, `--quiet`, `--output`, `--rules`: the summary's), so
 /// that runs differing only in them write byte-identical files, and the program by its file
 /// name (`./kifu-audit` and `/usr/bin/kifu-audit` are one); `--password` with its value
 /// hidden.
@@ -239,7 +265,7 @@ fn provenance(mut args: impl Iterator<Item = String>) -> String {
             continue;
         }
         if positional {
-            kept.push(a);
+            kept.push(shell_word(a));
             continue;
         }
         match a.as_str() {
@@ -261,13 +287,24 @@ fn provenance(mut args: impl Iterator<Item = String>) -> String {
             _ if a.starts_with('-') && !a.starts_with("--") && a.len() > 1 => {
                 match short_flags_left_out(&a[1..]) {
                     Some(value_follows) => skip_value = value_follows,
-                    None => kept.push(a),
+                    None => kept.push(shell_word(a)),
                 }
             }
-            _ => kept.push(a),
+            _ => kept.push(shell_word(a)),
         }
     }
     kept.join(" ")
+}
+
+/// An argument as a POSIX shell reads it back: as it is when it holds only characters no
+/// shell treats specially, else in single quotes (`'with space.sgf'`, `'it'\''s.sgf'`).
+fn shell_word(a: String) -> String {
+    let plain = |c: char| c.is_alphanumeric() || "-_./=:,+@%^".contains(c);
+    if !a.is_empty() && a.chars().all(plain) {
+        a
+    } else {
+        format!("'{}'", a.replace('\'', "'\\''"))
+    }
 }
 
 /// For a cluster of short flags (`q`, `j8`, `qj2`, `qo`, …, the `-` taken off): whether it
@@ -520,6 +557,20 @@ mod tests {
                 "kifu-audit scan a.rar --password s3cret --password=other --password-file pw.txt"
             )),
             "kifu-audit scan a.rar --password (hidden) --password=(hidden) --password-file pw.txt"
+        );
+        // names a shell would split or expand are quoted, so the line runs as written
+        let quoted = [
+            "kifu-audit",
+            "scan",
+            "with space.sgf",
+            "it's.sgf",
+            "*.sgf",
+            "",
+            "ok.sgf",
+        ];
+        assert_eq!(
+            provenance(quoted.into_iter().map(String::from)),
+            r"kifu-audit scan 'with space.sgf' 'it'\''s.sgf' '*.sgf' '' ok.sgf"
         );
     }
 }

@@ -644,6 +644,39 @@ fn standard_output_pipes_and_links_are_written_through() {
     assert_eq!(rows(&dir.path().join("sub/made.parquet")), 1);
 }
 
+/// An output named innocently but linked to a record elsewhere (`out.parquet` → `v2/game.sgf`)
+/// is written through its link: refused as the record's own name is, by both commands, the
+/// record left as it was.
+#[cfg(unix)]
+#[test]
+fn an_output_linked_to_a_record_is_refused() {
+    let (dir, game) = game_file();
+    let inputs = tempfile::tempdir().unwrap();
+    let other = inputs.path().join("other.sgf");
+    std::fs::write(&other, GAME).unwrap();
+    for (name, args) in [
+        ("out.parquet", ["scan", "-q", "-o"]),
+        ("pic.svg", ["explain", "--game", "0"]),
+    ] {
+        let link = dir.path().join(name);
+        std::os::unix::fs::symlink(&game, &link).unwrap();
+        let mut argv = vec![os(args[0]), other.as_os_str()];
+        argv.extend(args[1..].iter().map(|a| os(a)));
+        if args[0] == "explain" {
+            argv.push(os("--svg"));
+        }
+        argv.push(link.as_os_str());
+        let o = kifu(&argv, None);
+        assert_eq!(o.status.code(), Some(2), "{argv:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            stderr.contains("links to") && stderr.contains("would replace"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(&game).unwrap(), GAME);
+    }
+}
+
 /// Neither `scan -o` nor `explain --svg` writes over an input that is not the path named: a
 /// later volume of a split archive read from its first, or a record of a directory read.
 /// Each was replaced (status 1 or 0); each is now refused with status 2, the file as it was
