@@ -606,6 +606,17 @@ pub fn decode_name(bytes: &[u8]) -> Option<String> {
         .map(Cow::into_owned)
 }
 
+/// The charset detection names for `bytes`.
+pub(crate) fn guess_encoding(bytes: &[u8]) -> &'static Encoding {
+    guess(bytes)
+}
+
+/// Whether a character's trail byte can be 0x5C (`\\`) or 0x5D (`]`) in `enc`: Shift_JIS,
+/// GBK, GB18030 and Big5 (EUC-KR's and EUC-JP's trail bytes start at 0xA1).
+pub(crate) fn trail_byte_can_be_backslash(enc: &'static Encoding) -> bool {
+    enc == GB18030 || TRAIL_BACKSLASH.contains(&enc)
+}
+
 fn guess(bytes: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);

@@ -264,20 +264,85 @@ pub(super) fn handicap_setup(handicap: usize, size: usize) -> String {
     out
 }
 
-/// A player's name and, when known, rank (`PB[…]BR[…]` with `props` `("PB", "BR")`), in the
-/// record's charset `label` (see [`push_value`]).
-pub(super) fn push_player(
-    out: &mut Vec<u8>,
-    (name_prop, rank_prop): (&str, &str),
-    name: &[u8],
-    rank: Option<&[u8]>,
-    label: Option<&str>,
-) {
-    out.extend_from_slice(name_prop.as_bytes());
-    push_value(out, name, label);
-    if let Some(r) = rank {
-        out.extend_from_slice(rank_prop.as_bytes());
-        push_value(out, r, label);
+/// A converted record's text properties (names, ranks, the event), written together so that
+/// one charset decides how all of them are escaped ([`TextValues::write`]).
+#[derive(Default)]
+pub(super) struct TextValues<'a>(Vec<(&'static str, &'a [u8])>);
+
+impl<'a> TextValues<'a> {
+    /// A player's name and, when known, rank (`PB[…]BR[…]` with `props` `("PB", "BR")`).
+    pub(super) fn player(
+        &mut self,
+        (name_prop, rank_prop): (&'static str, &'static str),
+        name: &'a [u8],
+        rank: Option<&'a [u8]>,
+    ) {
+        self.0.push((name_prop, name));
+        if let Some(r) = rank {
+            self.0.push((rank_prop, r));
+        }
+    }
+
+    /// Property `prop` with the text `value`.
+    pub(super) fn push(&mut self, prop: &'static str, value: &'a [u8]) {
+        self.0.push((prop, value));
+    }
+
+    /// Appends each property as `ID[value]`, escaping each `]` and `\\` that is a character
+    /// of its own.
+    ///
+    /// The values' bytes stay in their charset, which the decoder reads before any SGF escape
+    /// (see [`super::charset`]). A trail byte 0x5C or 0x5D of a Shift_JIS, GBK or Big5
+    /// character (`表`, `能`, `淺`) is part of that character: escaped, its escape took the
+    /// next byte (`PB[表]BR[9p]` was read as one name). So when the values are not all UTF-8
+    /// and every one of them reads in one such charset — the record's `label`, else the one
+    /// detection names for them together — they are escaped character by character in it, as
+    /// the decoder will read the file. Otherwise (UTF-8, EUC-KR, whose bytes hold no such
+    /// trail byte, or bytes no such charset reads) byte by byte, which any single-byte
+    /// reading keeps whole.
+    pub(super) fn write(&self, out: &mut Vec<u8>, label: Option<&str>) {
+        let values = || self.0.iter().map(|&(_, v)| v);
+        let in_charset = |enc: &'static encoding_rs::Encoding| {
+            self.0
+                .iter()
+                .map(|&(_, v)| {
+                    let text = enc.decode_without_bom_handling_and_without_replacement(v)?;
+                    let escaped = text.replace('\\', "\\\\").replace(']', "\\]");
+                    // the Big5 encoder writes no HKSCS character: each must come back as read
+                    let (bytes, _, unmappable) = enc.encode(&escaped);
+                    (!unmappable).then(|| bytes.into_owned())
+                })
+                .collect::<Option<Vec<Vec<u8>>>>()
+        };
+        let escaped = if values().all(|v| std::str::from_utf8(v).is_ok()) {
+            None
+        } else {
+            label
+                .and_then(super::charset::encoding_for_label)
+                .or_else(|| {
+                    Some(super::charset::guess_encoding(
+                        &values().collect::<Vec<_>>().join(&b' '),
+                    ))
+                })
+                .filter(|&enc| super::charset::trail_byte_can_be_backslash(enc))
+                .and_then(in_charset)
+        };
+        for (k, &(prop, value)) in self.0.iter().enumerate() {
+            out.extend_from_slice(prop.as_bytes());
+            out.push(b'[');
+            match &escaped {
+                Some(values) => out.extend_from_slice(&values[k]),
+                None => {
+                    for &b in value {
+                        if b == b']' || b == b'\\' {
+                            out.push(b'\\');
+                        }
+                        out.push(b);
+                    }
+                }
+            }
+            out.push(b']');
+        }
     }
 }
 
@@ -286,50 +351,6 @@ pub(super) fn push_move(out: &mut Vec<u8>, black: bool, at: Option<(usize, usize
     let colour = if black { 'B' } else { 'W' };
     let at = at.map_or(String::new(), |(x, y)| point(x, y));
     out.extend_from_slice(format!(";{colour}[{at}]").as_bytes());
-}
-
-/// Appends `[value]` to `out`, escaping each `]` and `\` that is a character of its own.
-///
-/// The value's bytes stay in their charset, which the decoder reads before any SGF escape is
-/// (see [`super::charset`]): a trail byte 0x5C or 0x5D of a Shift_JIS, GBK or Big5 character
-/// (`表`, `能`, `淺`) is part of that character and must not be escaped, or its escape would
-/// take the next byte (`PB[表]BR[9p]` read as one name). So the characters are found in the
-/// record's charset `label` when the value reads in it (UTF-8 or ASCII bytes are read as
-/// such: their 0x5C is always a backslash); otherwise a byte from 0x81 up is taken as the
-/// lead of a two-byte character, which every such charset's is.
-pub(super) fn push_value(out: &mut Vec<u8>, value: &[u8], label: Option<&str>) {
-    out.push(b'[');
-    let escape = |out: &mut Vec<u8>, b: u8| {
-        if b == b']' || b == b'\\' {
-            out.push(b'\\');
-        }
-        out.push(b);
-    };
-    // the value's characters in its charset, escaped, when it reads in it and each character
-    // is written back as it was (the Big5 encoder writes no HKSCS character)
-    let in_label = || {
-        let enc = label.and_then(super::charset::encoding_for_label)?;
-        let text = enc.decode_without_bom_handling_and_without_replacement(value)?;
-        let escaped = text.replace('\\', "\\\\").replace(']', "\\]");
-        let (bytes, _, unmappable) = enc.encode(&escaped);
-        (!unmappable).then(|| bytes.into_owned())
-    };
-    if std::str::from_utf8(value).is_ok() {
-        value.iter().for_each(|&b| escape(out, b));
-    } else if let Some(escaped) = in_label() {
-        out.extend_from_slice(&escaped);
-    } else {
-        let mut bytes = value.iter();
-        while let Some(&b) = bytes.next() {
-            if b >= 0x81 {
-                out.push(b);
-                out.extend(bytes.next());
-            } else {
-                escape(out, b);
-            }
-        }
-    }
-    out.push(b']');
 }
 
 /// A player's `name (rank)` as the name and the rank.
@@ -443,6 +464,7 @@ fn write_sgf(header: &[(&[u8], &[u8])], size: usize, handicap: usize, moves: &[M
         let _ = write!(root, "DT[{dt}]");
     }
     let mut out = root.into_bytes();
+    let mut texts = TextValues::default();
     for (key, (user, id), props) in [
         ("GAMEBLACKNAME", ("BUSERINFO", "BID"), ("PB", "BR")),
         ("GAMEWHITENAME", ("WUSERINFO", "WID"), ("PW", "WR")),
@@ -450,15 +472,16 @@ fn write_sgf(header: &[(&[u8], &[u8])], size: usize, handicap: usize, moves: &[M
         match value(header, key).filter(|v| !trim(v).is_empty()) {
             Some(v) => {
                 let (n, r) = name_and_rank(v);
-                push_player(&mut out, props, n, r, label);
+                texts.player(props, n, r);
             }
             None => {
                 if let Some(n) = value(header, user).and_then(|u| text_field(u, id)) {
-                    push_player(&mut out, props, n, None, label);
+                    texts.player(props, n, None);
                 }
             }
         }
     }
+    texts.write(&mut out, label);
     // a pass belongs to the side whose turn it is: the other side from the last move, or
     // White after handicap stones, else Black
     let mut black_next = handicap < 2;
@@ -494,27 +517,45 @@ mod tests {
     }
 
     /// A `]` or `\\` of its own is escaped; a trail byte 0x5C or 0x5D is part of its
-    /// character, in the record's charset or, without one, as the second byte of two.
+    /// character when the values read in a charset where it can be (the record's, else the
+    /// one detection names), else every such byte is escaped.
     #[test]
     fn values_escape_characters_not_trail_bytes() {
-        let value = |v: &[u8], label| {
+        let written = |values: &[&[u8]], label| {
+            let mut texts = TextValues::default();
+            for v in values {
+                texts.push("C", v);
+            }
             let mut out = Vec::new();
-            push_value(&mut out, v, label);
+            texts.write(&mut out, label);
             out
         };
         // 表 in Shift_JIS, 淺 in GBK, 許 in Big5: two bytes ending in 0x5C
-        assert_eq!(value(b"\x95\x5c", Some("Shift_JIS")), b"[\x95\x5c]");
-        assert_eq!(value(b"\x9c\x5c", Some("GB18030")), b"[\x9c\x5c]");
-        assert_eq!(value(b"\xb3\x5c", Some("Big5")), b"[\xb3\x5c]");
-        assert_eq!(value(b"\x95\x5c", None), b"[\x95\x5c]");
-        // a backslash and a bracket of their own, after such a character too
-        assert_eq!(value(b"a]b\\c", None), b"[a\\]b\\\\c]");
-        assert_eq!(value(b"\x95\x5c]", Some("Shift_JIS")), b"[\x95\x5c\\]]");
-        assert_eq!(value(b"\x95\x5c\\", None), b"[\x95\x5c\\\\]");
+        assert_eq!(written(&[b"\x95\x5c"], Some("Shift_JIS")), b"C[\x95\x5c]");
+        assert_eq!(written(&[b"\x9c\x5c"], Some("GB18030")), b"C[\x9c\x5c]");
+        assert_eq!(written(&[b"\xb3\x5c"], Some("Big5")), b"C[\xb3\x5c]");
+        // a backslash and a bracket of their own, beside such a character too
+        assert_eq!(written(&[b"a]b\\c"], None), b"C[a\\]b\\\\c]");
+        assert_eq!(
+            written(&[b"\x95\x5c]", b"x\\"], Some("Shift_JIS")),
+            b"C[\x95\x5c\\]]C[x\\\\]"
+        );
         // UTF-8 under another label: its bytes never hold a 0x5C but a backslash
         assert_eq!(
-            value("表\\".as_bytes(), Some("EUC-KR")),
-            "[表\\\\]".as_bytes()
+            written(&["表\\".as_bytes()], Some("EUC-KR")),
+            "C[表\\\\]".as_bytes()
+        );
+        // no label: the charset detection names for all the values together
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("井山裕太表");
+        let mut want = b"C[".to_vec();
+        want.extend_from_slice(&sjis);
+        want.push(b']');
+        assert_eq!(written(&[&sjis], None), want);
+        // a value no such charset reads: every 0x5C and 0x5D escaped, as any single-byte
+        // reading keeps them
+        assert_eq!(
+            written(&[b"\x95\x5c", b"\xff"], Some("Shift_JIS")),
+            b"C[\x95\\\x5c]C[\xff]"
         );
     }
 

@@ -34,7 +34,7 @@
 //! header lines all begin with `GI`, in another order (Sabaki's fourth test file: its layout
 //! is not known well enough to tell the players' colours).
 
-use super::gib::{handicap_setup, push_move, push_player, text, trim};
+use super::gib::{handicap_setup, push_move, text, trim, TextValues};
 use super::result::parse_number;
 use std::fmt::Write as _;
 
@@ -108,10 +108,13 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
         let _ = write!(out, "DT[{dt}]");
     }
     let mut out = out.into_bytes();
-    for (line, props) in [(lines[3], ("PB", "BR")), (lines[2], ("PW", "WR"))] {
-        let (n, r) = name_and_rank(line);
-        push_player(&mut out, props, n, r.as_deref().map(str::as_bytes), None);
+    let players = [(lines[3], ("PB", "BR")), (lines[2], ("PW", "WR"))]
+        .map(|(line, props)| (name_and_rank(line), props));
+    let mut texts = TextValues::default();
+    for ((n, r), props) in &players {
+        texts.player(*props, n, r.as_deref().map(str::as_bytes));
     }
+    texts.write(&mut out, None);
     for (black, at) in moves {
         push_move(&mut out, black, at);
     }

@@ -32,7 +32,7 @@
 //! from 2 to 24 (so that `Y` and `Z` are always off the board), or with a data line that is
 //! no move, is not read (its row says why).
 
-use super::gib::{point, push_move, push_player, push_value, text, trim};
+use super::gib::{point, push_move, text, trim, TextValues};
 use std::fmt::Write as _;
 
 /// The application named in the SGF made of a UGF record (the `application` column).
@@ -192,12 +192,13 @@ fn write_sgf(
         }
     }
     let mut out = root.into_bytes();
+    let mut texts = TextValues::default();
     for (key, props) in [("PlayerB", ("PB", "BR")), ("PlayerW", ("PW", "WR"))] {
         let player = fields(header, key);
         match player.first() {
             Some(name) if !name.is_empty() => {
                 let rank = player.get(1).copied().filter(|r| !r.is_empty());
-                push_player(&mut out, props, name, rank, label);
+                texts.player(props, name, rank);
             }
             _ => {}
         }
@@ -206,10 +207,11 @@ fn write_sgf(
         .into_iter()
         .filter(|f| !f.is_empty())
         .collect();
+    let title = title.join(&b", "[..]);
     if !title.is_empty() {
-        out.extend_from_slice(b"EV");
-        push_value(&mut out, &title.join(&b", "[..]), label);
+        texts.push("EV", &title);
     }
+    texts.write(&mut out, label);
     for &(black, at) in moves {
         push_move(&mut out, black, at);
     }
