@@ -998,6 +998,82 @@ fn a_zip_cut_short_keeps_the_members_before_the_cut() {
     );
 }
 
+/// A zip written to a pipe puts each member's sizes after its data (a data descriptor), so
+/// its local headers do not say where the next begins: cut short, its deflated members are
+/// found where their deflate streams end, and read up to the cut as any zip's are. A
+/// descriptor that holds other sizes than the data before it ends the walk.
+#[test]
+fn a_streamed_zip_cut_short_keeps_the_members_before_the_cut() {
+    use zip::write::SimpleFileOptions;
+    let names: Vec<String> = (0..20).map(|i| format!("g{i:02}.sgf")).collect();
+    let mut state = 7u32;
+    let mut zip = zip::ZipWriter::new_stream(Vec::new());
+    let opts = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for name in &names {
+        let comment: String = (0..2048)
+            .map(|_| {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                char::from(b'a' + (state >> 16) as u8 % 26)
+            })
+            .collect();
+        zip.start_file(name.as_str(), opts).unwrap();
+        zip.write_all(format!("(;SZ[9]C[{comment}];B[ee];W[cc])").as_bytes())
+            .unwrap();
+    }
+    let bytes = zip.finish().unwrap().into_inner();
+    // the first member's flags: bit 3, sizes after the data
+    assert_eq!(bytes[6] & 0x8, 0x8, "a streamed zip");
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.zip");
+    std::fs::write(&cut, &bytes[..bytes.len() * 6 / 10]).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&cut), &options(), 1).unwrap();
+    // every member before the cut, then the row saying where the walk stopped (the member
+    // cut in is found cut before its header is read: no row of its own)
+    let n = rows.len();
+    assert!(n > 5 && n < 20, "{n} rows");
+    assert!(rows[..n - 1].iter().all(|r| r.ingest.status == Status::Ok));
+    let read: Vec<&str> = rows[..n - 1]
+        .iter()
+        .map(|r| r.member.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        read,
+        names[..n - 1]
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(rows[n - 1].member, None);
+    let stop = format!(
+        "{} of its entries read from their own headers, the walk stops after member {} (i/o \
+         error: unexpected end of file)",
+        n - 1,
+        names[n - 2]
+    );
+    assert_archive_error(&rows[n - 1], &stop);
+    // the second member's descriptor damaged (its compressed size): the first member, then
+    // the walk's row
+    let mut damaged = bytes[..bytes.len() * 6 / 10].to_vec();
+    let second = damaged
+        .windows(4)
+        .enumerate()
+        .filter(|(_, w)| *w == b"PK\x07\x08")
+        .nth(1)
+        .unwrap()
+        .0;
+    damaged[second + 8] ^= 1;
+    std::fs::write(&cut, &damaged).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&cut), &options(), 1).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].member.as_deref(), Some("g00.sgf"));
+    assert_archive_error(&rows[1], "a data descriptor whose sizes are not those");
+    // the whole streamed zip reads every member from its central directory, as before
+    let whole = dir.path().join("whole.zip");
+    std::fs::write(&whole, &bytes).unwrap();
+    let rows = audit_paths(&[whole], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 20);
+}
+
 /// `cat a.tar.gz b.tar.gz` is one gzip stream of two archives: both are read.
 #[test]
 fn concatenated_tar_gz_archives_are_all_read() {

@@ -187,8 +187,10 @@ fn read_every_entry<R: Read + Seek>(
 /// A zip whose central directory cannot be read (a file cut short loses it first, as it lies
 /// at the end): its members read from their own local headers, in file order, as far as they
 /// go, then a row saying where they stop. Without one readable member, the row alone. A
-/// member whose sizes follow its data (a data descriptor, as streaming writers put) ends the
-/// walk: its length is not known from its header.
+/// member whose sizes follow its data (a data descriptor, as streaming writers put: `zip -`,
+/// Java's and Python's writers on a pipe) is found where its deflate stream ends
+/// ([`after_descriptor`]); one stored or compressed otherwise ends the walk, its length not
+/// known.
 fn read_local_headers<R: Read + Seek>(
     source: &str,
     mut file: R,
@@ -206,16 +208,36 @@ fn read_local_headers<R: Read + Seek>(
     let mut entries = 0usize;
     let mut last: Option<String> = None;
     let stop = loop {
-        let entry = match zip::read::read_zipfile_from_stream(&mut reader) {
+        let described = match after_descriptor(&mut reader, opts.max_bytes) {
+            Ok(d) => d,
+            Err(e) => break Some(e),
+        };
+        let options = match described {
+            Some(d) => ZipReadOptions::default()
+                .override_compressed_size(d.compressed)
+                .override_uncompressed_size(d.size)
+                .override_crc(d.crc),
+            None => ZipReadOptions::default(),
+        };
+        let entry = match zip::read::read_zipfile_from_stream_with_options(&mut reader, options) {
             Ok(Some(entry)) => entry,
             Ok(None) => break None,
             Err(e) => break Some(e),
         };
         entries += 1;
-        let Some(name) = member_name(entry.name(), entry.is_dir(), entries - 1, skipped) else {
+        let name = member_name(entry.name(), entry.is_dir(), entries - 1, skipped);
+        let data = name.as_ref().map(|name| {
+            read_member(entry, opts.max_bytes).map_err(|e| member_error(source, name, e))
+        });
+        // past the member's data descriptor
+        if let Some(d) = described {
+            if let Err(e) = reader.seek(io::SeekFrom::Start(d.next)) {
+                break Some(e.into());
+            }
+        }
+        let (Some(name), Some(data)) = (name, data) else {
             continue;
         };
-        let data = read_member(entry, opts.max_bytes).map_err(|e| member_error(source, &name, e));
         last = Some(name.clone());
         if !hand_on(source, name, data, opts, depth, skipped, sink) {
             return false;
@@ -238,6 +260,122 @@ fn read_local_headers<R: Read + Seek>(
              damaged; {entries} of its entries read from their own headers, {after}"
         ),
     ))
+}
+
+/// What the data descriptor after a member's data says, and where the next header begins.
+#[derive(Clone, Copy, Debug)]
+struct Described {
+    compressed: u64,
+    size: u64,
+    crc: u32,
+    /// The offset of the next local header.
+    next: u64,
+}
+
+/// For the local header at the reader's position, when it is a deflated member whose sizes
+/// follow its data (flag bit 3): its compressed length, found by inflating its data to the
+/// end of its deflate stream (the output thrown away, at most `max_bytes` of it), and the
+/// data descriptor after that (its signature optional, its sizes of 4 bytes or, in a zip64
+/// member, 8). `None` for any other header, and the reader left where it was.
+///
+/// # Errors
+/// The member is cut short, inflates past `max_bytes`, or its descriptor does not match.
+fn after_descriptor<R: io::BufRead + Seek>(
+    reader: &mut R,
+    max_bytes: u64,
+) -> ZipResult<Option<Described>> {
+    let start = reader.stream_position()?;
+    let mut header = [0u8; 30];
+    let whole = read_up_to(reader, &mut header)? == header.len();
+    let u16_at = |i: usize| u64::from(u16::from_le_bytes([header[i], header[i + 1]]));
+    let described = whole
+        && header[..4] == [b'P', b'K', 3, 4]
+        && u16_at(6) & 0x8 != 0
+        && u16_at(6) & 0x1 == 0
+        && u16_at(8) == 8;
+    if !described {
+        reader.seek(io::SeekFrom::Start(start))?;
+        return Ok(None);
+    }
+    let data_start = start + 30 + u16_at(26) + u16_at(28);
+    reader.seek(io::SeekFrom::Start(data_start))?;
+    let mut inflater = flate2::Decompress::new(false);
+    let mut scratch = vec![0u8; 64 * 1024];
+    loop {
+        let input = reader.fill_buf()?;
+        if input.is_empty() {
+            return Err(ZipError::Io(io::ErrorKind::UnexpectedEof.into()));
+        }
+        let before = inflater.total_in();
+        let status = inflater
+            .decompress(input, &mut scratch, flate2::FlushDecompress::None)
+            .map_err(|e| ZipError::Io(io::Error::other(e)))?;
+        let used = (inflater.total_in() - before) as usize;
+        reader.consume(used);
+        if inflater.total_out() > max_bytes {
+            return Err(ZipError::UnsupportedArchive(
+                "a member whose sizes follow its data inflates past the size limit",
+            ));
+        }
+        if status == flate2::Status::StreamEnd {
+            break;
+        }
+        if used == 0 && status == flate2::Status::BufError {
+            return Err(ZipError::Io(io::Error::other(
+                "a deflate stream that goes nowhere",
+            )));
+        }
+    }
+    let (compressed, size) = (inflater.total_in(), inflater.total_out());
+    let mut descriptor = [0u8; 24];
+    let got = read_up_to(reader, &mut descriptor)?;
+    let signed = descriptor[..4] == [b'P', b'K', 7, 8];
+    let from = if signed { 4 } else { 0 };
+    let fields = &descriptor[from..got.max(from)];
+    let u32_at = |i: usize| {
+        fields
+            .get(i..i + 4)
+            .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+    };
+    let u64_at = |i: usize| {
+        fields
+            .get(i..i + 8)
+            .map(|b| u64::from_le_bytes(b.try_into().unwrap()))
+    };
+    let crc = u32_at(0).ok_or(ZipError::Io(io::ErrorKind::UnexpectedEof.into()))?;
+    let short = (u32_at(4).map(u64::from), u32_at(8).map(u64::from));
+    let long = (u64_at(4), u64_at(12));
+    let sizes = if short == (Some(compressed), Some(size)) {
+        12
+    } else if long == (Some(compressed), Some(size)) {
+        20
+    } else {
+        return Err(ZipError::InvalidArchive(
+            "a data descriptor whose sizes are not those of the data before it".into(),
+        ));
+    };
+    let next = data_start + compressed + sizes + if signed { 4 } else { 0 };
+    reader.seek(io::SeekFrom::Start(start))?;
+    Ok(Some(Described {
+        compressed,
+        size,
+        crc,
+        next,
+    }))
+}
+
+/// Reads into `buf` until it is full or the input ends; how many bytes were read.
+fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }
 
 /// The error row of a file that is no zip one can read.
