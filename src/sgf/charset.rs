@@ -49,6 +49,46 @@ pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
     None
 }
 
+/// The `CA` of a game's root node, trimmed, in the game's decoded text (its tree from the
+/// `(`): `None` when the root node has none (a `CA[` in a comment or a later node is none).
+pub fn root_declared(game: &str) -> Option<String> {
+    let b = game.as_bytes();
+    let mut i = b.iter().position(|&c| c == b';')? + 1;
+    // the identifier being read, and whether the next capital letter begins another
+    let mut ident: Vec<u8> = Vec::new();
+    let mut fresh = true;
+    while i < b.len() {
+        match b[i] {
+            b'[' => {
+                let start = i + 1;
+                let mut j = start;
+                let mut escaped = false;
+                while j < b.len() && (escaped || b[j] != b']') {
+                    escaped = !escaped && b[j] == b'\\';
+                    j += 1;
+                }
+                if ident == b"CA" {
+                    // a label is short: a long value is kept as its start
+                    return Some(game[start..j].trim().chars().take(64).collect());
+                }
+                fresh = true;
+                i = j + 1;
+                continue;
+            }
+            c if c.is_ascii_uppercase() => {
+                if std::mem::take(&mut fresh) {
+                    ident.clear();
+                }
+                ident.push(c);
+            }
+            b';' | b'(' | b')' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Every `CA` property of the raw bytes, where its value starts and the value (see
 /// [`find_declared_charset`]).
 fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
@@ -68,41 +108,127 @@ fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
     found
 }
 
-/// Where the game tree holding byte `at` opens: the last `(` before it that white space and a
-/// node's `;` follow. The bytes `(` and `;` are never part of a character in the charsets
-/// read here, as `]` and `\\` can be.
-fn tree_opening_before(bytes: &[u8], at: usize) -> Option<usize> {
-    (0..at)
-        .rev()
-        .find(|&i| bytes[i] == b'(' && bytes[i + 1..at].trim_ascii_start().first() == Some(&b';'))
+/// Where game trees open in the raw bytes, in order: each `(` that white space and a node's
+/// `;` follow, and the start of a file that opens with a node's `;` (Fox writes some games
+/// without their `(`). The bytes `(` and `;` are never part of a character in the charsets
+/// read here, as `]` and `\\` can be; an opening found inside a value is told apart later.
+fn tree_openings(bytes: &[u8]) -> Vec<usize> {
+    let mut openings = Vec::new();
+    if bytes.trim_ascii_start().first() == Some(&b';') {
+        openings.push(bytes.len() - bytes.trim_ascii_start().len());
+    }
+    let mut i = 0;
+    while let Some(at) = bytes[i..].iter().position(|&b| b == b'(') {
+        let at = i + at;
+        let after = bytes[at + 1..].trim_ascii_start();
+        if after.first() == Some(&b';') {
+            openings.push(at);
+        }
+        // the white space just skipped holds no `(`
+        i = bytes.len() - after.len();
+    }
+    openings
+}
+
+/// Reads a game's root node in the raw bytes from its tree's opening, as far as asked, to tell
+/// whether a `CA[` there is a property of it: outside every value (values are read with
+/// their `\\` escapes), and before the node ends (at the next node's `;` or a variation's
+/// parenthesis). Asked again for a later `CA[` of the same tree, it goes on from where it
+/// stopped, so a root read for many `CA[` (in a comment) is read once.
+struct RootReader {
+    opening: usize,
+    at: usize,
+    inside: bool,
+    escaped: bool,
+    ended: bool,
+}
+
+impl RootReader {
+    fn new(bytes: &[u8], opening: usize) -> RootReader {
+        // past the root's own `;`
+        let semicolon = bytes[opening..].iter().position(|&b| b == b';');
+        RootReader {
+            opening,
+            at: semicolon.map_or(bytes.len(), |k| opening + k + 1),
+            inside: false,
+            escaped: false,
+            ended: semicolon.is_none(),
+        }
+    }
+
+    /// Whether the property starting at byte `start` is one of the root node's.
+    fn holds_property_at(&mut self, bytes: &[u8], start: usize) -> bool {
+        while !self.ended && self.at < start {
+            let b = bytes[self.at];
+            if self.inside {
+                if self.escaped {
+                    self.escaped = false;
+                } else if b == b'\\' {
+                    self.escaped = true;
+                } else if b == b']' {
+                    self.inside = false;
+                }
+            } else {
+                match b {
+                    b'[' => self.inside = true,
+                    b';' | b'(' | b')' => self.ended = true,
+                    _ => {}
+                }
+            }
+            self.at += 1;
+        }
+        !self.ended && !self.inside && self.at == start
+    }
 }
 
 /// The byte ranges of a file to decode apart, each in its own charset: one range, unless its
-/// games declare different charsets. `CA` is a property of its game's root: a collection made
-/// by joining files (`cat *.sgf`) holds games in several charsets, and one game's label read
-/// them all as mojibake, or swallowed a `]` and with it the result that followed. A range
-/// begins at the tree of a game whose `CA` names another charset than the range before it;
-/// a game without a `CA` stays in the range before it (a collection declares its charset once),
-/// and the games before the first `CA` form a range without a label, read by detection. A
-/// cut is made only where the bytes before it, decoded, hold whole games. Text with a
-/// byte-order mark, UTF-16 and valid UTF-8 are read whole (their labels do not decide).
-pub fn parts(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let whole = std::iter::once(0..bytes.len()).collect();
+/// games declare different charsets. `CA` is a property of its game's root node: a
+/// collection made by joining files (`cat *.sgf`) holds games in several charsets, and one
+/// game's label read them all as mojibake, or swallowed a `]` and with it the result that
+/// followed. A range begins at the tree of a game whose root's `CA` names another charset
+/// than the range before it (a `CA[` in a comment or in a later node is none); a game
+/// without a `CA` stays in the range before it (a collection declares its charset once).
+/// The games before the first label are read in its charset too, unless they are UTF-8 or
+/// detection names another East Asian charset that reads them cleanly: then they are a
+/// range of their own, read by detection. A cut is made only where the bytes before it,
+/// decoded, hold whole games, and the bytes decoded to check that are bounded (four times
+/// the file). Text with a byte-order mark, UTF-16 and valid UTF-8 are read whole (their
+/// labels do not decide).
+pub fn parts(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Option<String>)> {
     let labels = declared_charsets(bytes);
     if labels.is_empty()
         || Encoding::for_bom(bytes).is_some()
         || utf16_without_bom(bytes).is_some()
         || std::str::from_utf8(bytes).is_ok()
     {
-        return whole;
+        return vec![(0..bytes.len(), find_declared_charset(bytes))];
     }
-    let opens_tree =
-        |i: usize| bytes[i] == b'(' && bytes[i + 1..].trim_ascii_start().first() == Some(&b';');
-    let Some(first_tree) = (0..bytes.len()).find(|&i| opens_tree(i)) else {
-        return whole;
-    };
-    let whole_games = |part: &[u8]| {
-        let text = decode(part).text;
+    let openings = tree_openings(bytes);
+    // each tree's first root `CA`: (opening, charset, label)
+    let mut roots: Vec<(usize, Option<&'static Encoding>, String)> = Vec::new();
+    let mut root: Option<RootReader> = None;
+    for (at, label) in labels {
+        let k = openings.partition_point(|&o| o < at);
+        let Some(&open) = k.checked_sub(1).and_then(|k| openings.get(k)) else {
+            continue;
+        };
+        if roots.last().is_some_and(|&(o, _, _)| o == open) {
+            continue;
+        }
+        let reader = match &mut root {
+            Some(r) if r.opening == open => r,
+            _ => root.insert(RootReader::new(bytes, open)),
+        };
+        if reader.holds_property_at(bytes, at - 3) {
+            roots.push((open, encoding_for_label(&label), label));
+        }
+    }
+    let whole_games = |part: &[u8], label: Option<&String>| {
+        let mut text = decode_labelled(part, label.cloned()).text;
+        // a Fox file's first game, without its `(`, as `prepare_file` repairs it
+        if text.trim_start().starts_with(';') {
+            text = Cow::Owned(format!("({text}"));
+        }
         let scan = super::split::scan(&text);
         !scan.games.is_empty()
             && scan
@@ -111,37 +237,61 @@ pub fn parts(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
                 .all(|g| g.unclosed == 0 && g.unterminated_value_at.is_none())
     };
     let mut cuts = vec![0];
-    // the charset of the range so far: none before the first label
-    let mut current: Option<&'static Encoding> = None;
-    let mut labelled_tree = None;
-    // each failed cut decodes the range so far again: a bound on that work
-    let mut tries = 64;
-    for (at, label) in labels {
-        let Some(open) = tree_opening_before(bytes, at) else {
-            continue;
-        };
-        // a game's first `CA` counts
-        if labelled_tree.replace(open) == Some(open) {
-            continue;
-        }
-        let enc = encoding_for_label(&label);
+    // the root whose label the range so far is read in (`None` before the first label)
+    let mut current: Option<usize> = None;
+    let mut budget = bytes.len().saturating_mul(4);
+    for (k, &(open, enc, _)) in roots.iter().enumerate() {
         let last = cuts[cuts.len() - 1];
-        if open == first_tree || enc == current {
-            current = enc;
+        let cut = match current {
+            // the games before the first label join it unless they read otherwise
+            None => open > openings[0] && reads_otherwise(&bytes[..open], enc),
+            Some(c) => roots[c].1 != enc,
+        };
+        let before = current;
+        if current.is_none() || cut {
+            current = Some(k);
+        }
+        if !cut {
             continue;
         }
-        if tries == 0 {
+        let Some(left) = budget.checked_sub(open - last) else {
             break;
-        }
-        if whole_games(&bytes[last..open]) {
+        };
+        budget = left;
+        if whole_games(&bytes[last..open], before.map(|c| &roots[c].2)) {
             cuts.push(open);
-            current = enc;
-        } else {
-            tries -= 1;
+        } else if before.is_some() {
+            current = before;
         }
     }
     cuts.push(bytes.len());
-    cuts.windows(2).map(|w| w[0]..w[1]).collect()
+    // each range's label: that of the first root in it (a `CA[` elsewhere, in text before
+    // the games or in a comment, labels nothing)
+    cuts.windows(2)
+        .map(|w| {
+            let label = roots
+                .iter()
+                .find(|&&(open, _, _)| open >= w[0] && open < w[1])
+                .map(|(_, _, label)| label.clone());
+            (w[0]..w[1], label)
+        })
+        .collect()
+}
+
+/// Whether the games before a collection's first label (`enc`), which declare none, are text
+/// of another charset: UTF-8 (with text beyond ASCII) under another label, or text that
+/// detection names another East Asian charset for and that reads cleanly in it. Short names
+/// detection cannot place are read in the label's charset.
+fn reads_otherwise(bytes: &[u8], enc: Option<&'static Encoding>) -> bool {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return !text.is_ascii() && enc != Some(UTF_8);
+    }
+    let guessed = guess(bytes);
+    east_asian(guessed)
+        && enc != Some(guessed)
+        && guessed
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .is_some()
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -208,12 +358,18 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<&'static Encoding> {
 
 /// Decodes a whole file. Never fails: undecodable bytes become U+FFFD and `lossy` is set.
 pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    decode_labelled(bytes, find_declared_charset(bytes))
+}
+
+/// [`decode`] with the label `declared` (a range of [`parts`], with the label its games'
+/// roots declare), found in the text instead for UTF-16.
+pub fn decode_labelled(bytes: &[u8], declared: Option<String>) -> Decoded<'_> {
     // 1. Byte-order marks decide, whatever CA says.
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let declared = if enc == UTF_16LE || enc == UTF_16BE {
             None // CA cannot be read from the raw bytes of UTF-16 text
         } else {
-            find_declared_charset(bytes)
+            declared
         };
         let (text, lossy) = enc.decode_without_bom_handling(&bytes[bom_len..]);
         let declared = declared.or_else(|| find_declared_charset_text(&text));
@@ -234,7 +390,6 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             lossy,
         };
     }
-    let declared = find_declared_charset(bytes);
     // A declared UTF-16 is not these bytes' charset: UTF-16 text has a byte-order mark or
     // zero bytes (1 and 1b above). Read as UTF-16, ASCII SGF turns into CJK characters without
     // a `(` among them (a `CA[UTF-16]` file of even length became no game at all).
@@ -264,10 +419,11 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     let decoded = decode_8bit(bytes, declared, declared_enc);
     // 9. A reading that turned a trail byte 0x5C into an escape, which swallowed the `]`
     //    after it: the East Asian reading whose structure is sounder (see [`closes_more`]).
-    let from_label = declared_enc == Encoding::for_label(decoded.used.as_bytes());
-    let single_byte = decoded.used != UTF_8.name()
-        && Encoding::for_label(decoded.used.as_bytes()).is_some_and(|e| e.is_single_byte());
-    if (single_byte || !from_label) && !decoded.lossy {
+    //    Only where no label was trusted: none, a Latin-1 or ASCII one (a writer's default),
+    //    or one the bytes did not read in.
+    let used = Encoding::for_label(decoded.used.as_bytes());
+    let trusted = declared_enc.is_some_and(|e| Some(e) == used && !latin(e));
+    if !trusted && !decoded.lossy {
         if let Some((enc, text)) = closes_more(bytes, &decoded.text) {
             return Decoded {
                 text,
@@ -279,13 +435,17 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
     decoded
 }
 
+/// A Latin-1 (ISO-8859-1 or -15) or ASCII label, which writers put by default.
+fn latin(e: &'static Encoding) -> bool {
+    e == WINDOWS_1252 || e == ISO_8859_15
+}
+
 /// Steps 3 to 8 of [`decode`]: bytes that are neither UTF-16 nor valid UTF-8.
 fn decode_8bit<'a>(
     bytes: &'a [u8],
     declared: Option<String>,
     declared_enc: Option<&'static Encoding>,
 ) -> Decoded<'a> {
-    let latin = |e: &'static Encoding| e == WINDOWS_1252 || e == ISO_8859_15;
     if let Some(enc) = declared_enc.filter(|&e| !(latin(e) && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
@@ -386,10 +546,10 @@ fn decode_8bit<'a>(
 }
 
 /// How an SGF reader finds `text`'s structure: the values it closes (outside a value `[`
-/// opens one; inside, `\\` escapes the next character and `]` closes it), and, as fewer is
-/// better, the stray characters it meets inside a game tree outside every value (anything but
-/// white space, `(`, `)`, `;` and a property's capital letters).
-fn structure(text: &str) -> (usize, std::cmp::Reverse<usize>) {
+/// opens one; inside, `\\` escapes the next character and `]` closes it), and the stray
+/// characters it meets inside a game tree outside every value (anything but white space, `(`,
+/// `)`, `;` and a property's capital letters).
+fn structure(text: &str) -> (usize, usize) {
     let (mut closed, mut stray, mut depth) = (0, 0, 0usize);
     let (mut inside, mut escaped) = (false, false);
     for c in text.chars() {
@@ -411,7 +571,7 @@ fn structure(text: &str) -> (usize, std::cmp::Reverse<usize>) {
             closed += 1;
         }
     }
-    (closed, std::cmp::Reverse(stray))
+    (closed, stray)
 }
 
 /// The charsets in which a character's trail byte can be 0x5C, SGF's escape.
@@ -422,23 +582,31 @@ const TRAIL_BACKSLASH: [&Encoding; 3] = [SHIFT_JIS, GBK, BIG5];
 /// an escape and swallowed the `]` after it (`PB[表]PW[能]` in Shift_JIS, read as
 /// windows-1252, is one value `•\]PW[”`, and with it moves were lost), or left the rest of a
 /// value outside it. Detection cannot tell such short names apart; the structure can
-/// ([`structure`]: more values closed, else fewer stray characters). Of the readings that
-/// decode without a fault and have the soundest structure, the one whose characters are most
-/// often the common ones of its charset ([`common_characters`]).
+/// ([`structure`]): a sounder reading has no more stray characters, and more values closed or
+/// fewer stray characters (a Latin-1 comment `[déjà\\] puis [a\\]]` read as Big5 closes one
+/// value more, `à\\` one character, but leaves ` puis ` astray). Of the readings that decode
+/// without a fault and are soundest, the one whose characters are most often the common ones
+/// of its charset ([`common_characters`]).
 fn closes_more<'a>(bytes: &'a [u8], text: &str) -> Option<(&'static Encoding, Cow<'a, str>)> {
     if !bytes.windows(2).any(|w| w[0] >= 0x81 && w[1] == b'\\') {
         return None;
     }
-    let current = structure(text);
+    let (closed, stray) = structure(text);
     TRAIL_BACKSLASH
         .iter()
         .filter_map(|&enc| {
             let text = enc.decode_without_bom_handling_and_without_replacement(bytes)?;
-            let sounder = structure(&text);
-            (sounder > current).then(|| (sounder, common_characters(bytes, enc), enc, text))
+            let (more, fewer) = structure(&text);
+            let sounder = fewer <= stray && (more > closed || fewer < stray);
+            let key = (
+                more,
+                std::cmp::Reverse(fewer),
+                common_characters(bytes, enc),
+            );
+            sounder.then_some((key, enc, text))
         })
-        .max_by_key(|&(sounder, common, _, _)| (sounder, common))
-        .map(|(_, _, enc, text)| (enc, text))
+        .max_by_key(|&(key, _, _)| key)
+        .map(|(_, enc, text)| (enc, text))
 }
 
 /// How many two-byte characters of `bytes` (read cleanly in `enc`) lie in its charset's
@@ -700,10 +868,19 @@ mod tests {
             let d = decode(&bytes);
             assert_eq!((d.used, d.text.as_ref()), ("Big5", big5));
         }
-        // a Latin-1 text whose backslash escapes a bracket after an accent stays Latin-1:
-        // the Shift_JIS reading (é\ one character) closes no more values
+        // a Latin-1 text whose backslash escapes a bracket after an accent stays Latin-1: the
+        // Shift_JIS reading (é\ one character) closes no more values, and a reading that
+        // closes more (`à\` one Big5 character) leaves text astray
         let d = decode(b"(;PB[Andr\xe9]C[caf\xe9\\] ok];B[pd])");
         assert_eq!(d.used, "windows-1252");
+        for latin in [&b"(;CA[ISO-8859-1]"[..], b"(;"] {
+            let bytes = [
+                latin,
+                b"PB[Rene]C[Le coup [d\xe9j\xe0\\] puis [a\\]];W[dd])",
+            ]
+            .concat();
+            assert_eq!(decode(&bytes).used, "windows-1252");
+        }
     }
 
     #[test]

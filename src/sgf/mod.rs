@@ -176,6 +176,9 @@ pub struct PreparedFile {
     /// How the text was decoded: one part, or one per run of games that declare another
     /// charset than the games before them ([`charset::parts`]), in the order of the text.
     pub parts: Vec<TextPart>,
+    /// Each game's `charset_declared`: the `CA` of its root node, else of the nearest game
+    /// before it with one ([`charset::root_declared`]).
+    pub declared: Vec<Option<String>>,
     /// File-level repairs that apply to every game (a missing opening `(`).
     pub file_repairs: Vec<(ErrorKind, String)>,
 }
@@ -209,14 +212,14 @@ impl PreparedFile {
 /// Decodes and scans one file's bytes.
 pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
     let ranges = charset::parts(bytes);
-    let (mut text, mut scan, mut parts) = if let [only] = ranges.as_slice() {
-        let (text, scan, part) = decode_part(&bytes[only.clone()]);
+    let (mut text, mut scan, mut parts) = if let [(range, label)] = ranges.as_slice() {
+        let (text, scan, part) = decode_part(&bytes[range.clone()], label.clone());
         (text, scan, vec![part])
     } else {
         let mut joined = String::with_capacity(bytes.len());
         let mut parts = Vec::with_capacity(ranges.len());
-        for range in ranges {
-            let (text, _, mut part) = decode_part(&bytes[range]);
+        for (range, label) in ranges {
+            let (text, _, mut part) = decode_part(&bytes[range], label);
             part.start = joined.len();
             joined.push_str(&text);
             parts.push(part);
@@ -238,19 +241,31 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
             format!("the game tree has no opening `(` before the root node at byte {at}; one was added (later offsets are +1)"),
         ));
     }
+    let mut nearest = None;
+    let declared = scan
+        .games
+        .iter()
+        .map(|g| {
+            if let Some(own) = charset::root_declared(&text[g.start..g.end]) {
+                nearest = Some(own);
+            }
+            nearest.clone()
+        })
+        .collect();
     PreparedFile {
         text: Arc::from(text.as_ref()),
         scan,
         parts,
+        declared,
         file_repairs,
     }
 }
 
-/// One part's bytes decoded ([`charset::decode`]) and scanned. A lossy multi-byte decoding can
+/// One part's bytes decoded in its label's charset ([`charset::decode_labelled`]) and scanned. A lossy multi-byte decoding can
 /// swallow a `]` or `)` into a broken character; when the byte-for-byte reading is
 /// structurally sound and the lossy one is not, the former is used.
-fn decode_part(bytes: &[u8]) -> (Cow<'_, str>, split::Scan, TextPart) {
-    let decoded = charset::decode(bytes);
+fn decode_part(bytes: &[u8], label: Option<String>) -> (Cow<'_, str>, split::Scan, TextPart) {
+    let decoded = charset::decode_labelled(bytes, label);
     let mut part = TextPart {
         start: 0,
         declared: decoded.declared,
@@ -319,7 +334,10 @@ pub fn ingest_game_traced(
         record: None,
     };
     let part = file.part_at(file.scan.games.get(index).map_or(0, |g| g.start));
-    out.charset_declared.clone_from(&part.declared);
+    out.charset_declared = match file.declared.get(index) {
+        Some(own) => own.clone(),
+        None => part.declared.clone(),
+    };
     out.charset_used = Some(part.used);
     out.charset_lossy = part.lossy;
     let fail = |mut out: Ingested, kind: ErrorKind, msg: String| {
@@ -834,6 +852,85 @@ mod tests {
         ]
         .concat();
         assert_eq!(charset::parts(&same).len(), 1);
+    }
+
+    /// Only a root node's `CA` declares a game's charset: a `CA[` in a comment or in a later
+    /// node splits nothing and is no game's label; the games before the first label are read
+    /// in its charset unless detection names another for them; a Fox collection without its
+    /// first `(` splits as any other; and each game's row names its own label.
+    #[test]
+    fn only_a_root_s_label_declares_a_game_s_charset() {
+        let enc = |enc: &'static encoding_rs::Encoding, s: &str| enc.encode(s).0.into_owned();
+        let (gbk, sjis) = (encoding_rs::GBK, encoding_rs::SHIFT_JIS);
+        let read = |file: &[u8]| -> Vec<(Option<String>, Option<&'static str>, String)> {
+            ingest_bytes(file, &Limits::default())
+                .into_iter()
+                .map(|g| {
+                    let black = g.record.and_then(|r| r.black).unwrap_or_default();
+                    (g.charset_declared, g.charset_used, black)
+                })
+                .collect()
+        };
+        let game =
+            |ca: Option<&str>, used, black: &str| (ca.map(String::from), Some(used), black.into());
+        let comment = enc(
+            gbk,
+            "(;GM[1]CA[GB2312]PB[柯洁];B[pd])(;GM[1]PB[古力]C[保存为 CA[SJIS]];B[pd])\
+             (;GM[1]PB[聂卫平];B[pd]CA[UTF-8];W[dd])",
+        );
+        assert_eq!(charset::parts(&comment).len(), 1);
+        let gb = Some("GB2312");
+        assert_eq!(
+            read(&comment),
+            [
+                game(gb, "GBK", "柯洁"),
+                game(gb, "GBK", "古力"),
+                game(gb, "GBK", "聂卫平")
+            ]
+        );
+        let sjis_later = enc(
+            sjis,
+            "(;GM[1]PB[井山]PW[一力];B[pd])\n(;GM[1]CA[SJIS]PB[一力];B[pd])",
+        );
+        assert_eq!(
+            read(&sjis_later),
+            [
+                game(None, "Shift_JIS", "井山"),
+                game(Some("SJIS"), "Shift_JIS", "一力")
+            ]
+        );
+        let fox = [
+            enc(gbk, ";GM[1]CA[GB2312]PB[柯洁]PW[时越];B[pd])"),
+            enc(sjis, "(;GM[1]CA[SJIS]PB[井山裕太]PW[一力遼];B[pd])"),
+        ]
+        .concat();
+        assert_eq!(
+            read(&fox),
+            [
+                game(gb, "GBK", "柯洁"),
+                game(Some("SJIS"), "Shift_JIS", "井山裕太")
+            ]
+        );
+        // a `CA[` in the text before the games labels none of them
+        let lead = [
+            b"Downloaded; CA[UTF-8] (see below)\n".to_vec(),
+            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁];B[pd])\n"),
+            enc(sjis, "(;GM[1]CA[SJIS]PB[井山裕太];B[pd])\n"),
+        ]
+        .concat();
+        let seen = read(&lead);
+        assert_eq!(seen[0], game(gb, "GBK", "柯洁"));
+        assert_eq!(seen[1], game(Some("SJIS"), "Shift_JIS", "井山裕太"));
+        let twice = enc(gbk, "(;CA[GBK]PB[柯洁])(;CA[gb2312 ]PB[古力])(;PB[常昊])");
+        let (gbk_, gb2312) = (Some("GBK"), Some("gb2312"));
+        assert_eq!(
+            read(&twice),
+            [
+                game(gbk_, "GBK", "柯洁"),
+                game(gb2312, "GBK", "古力"),
+                game(gb2312, "GBK", "常昊")
+            ]
+        );
     }
 
     /// Two games side by side stay two games, with or without the repair in the first.

@@ -603,16 +603,15 @@ impl Builder {
             true => Hundredths::Fox,
             false => Hundredths::BeyondBoard(u16::from(w) * u16::from(h)),
         };
-        // a komi read as a number but beyond any board (`KM[2705]`) is unreadable only here:
-        // an invalid value like `KM[abc]`, which the builder counted already
-        let km_number = matches!(self.km, Some(KomiRead::Number(_)));
         let mut komi = normalise_komi(
             self.km,
             self.ko_komi.as_deref(),
             self.ha.as_deref(),
             hundredths,
         );
-        let invalid = self.invalid + u32::from(km_number && komi.quirk == Some("unreadable"));
+        // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
+        // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
+        let invalid = self.invalid + u32::from(komi.beyond_any_board);
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
@@ -759,6 +758,8 @@ struct Komi {
     value: Option<f64>,
     raw: Option<String>,
     quirk: Option<&'static str>,
+    /// A number was read, beyond any komi ([`MAX_KOMI`]): `value` is `None`.
+    beyond_any_board: bool,
 }
 
 /// Komi normalisation (RULES.md §6). Fox writes hundredths (`KM[375]` = 3.75 stones = 7.5
@@ -800,6 +801,7 @@ fn normalise_komi(
         }
     };
     let mut value = value;
+    let mut beyond_any_board = false;
     if let Some(v) = value {
         let mut v = v;
         // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
@@ -828,9 +830,15 @@ fn normalise_komi(
         if v.abs() > MAX_KOMI {
             value = None;
             quirk = Some("unreadable");
+            beyond_any_board = true;
         }
     }
-    Komi { value, raw, quirk }
+    Komi {
+        value,
+        raw,
+        quirk,
+        beyond_any_board,
+    }
 }
 
 /// When a `KM` of whole multiples of 25 is Fox's komi in hundredths of a point.
@@ -1449,7 +1457,18 @@ mod tests {
             invalid("(;GM[1]SZ[ 9:9 ]KM[ 6.5 ];B[aa])"),
             ((9, 9), Some(6.5), 0)
         );
-        assert_eq!(invalid("(;GM[1]SZ[9]KM[2705];B[aa])"), ((9, 9), None, 1));
+        for beyond in [
+            "KM[2705]",
+            "KM[ 2705 ]",
+            "KM[2705 ]",
+            "KO[2705]",
+            "KM[ 1e308 ]",
+        ] {
+            assert_eq!(
+                invalid(&format!("(;GM[1]SZ[9]{beyond};B[aa])")),
+                ((9, 9), None, 1)
+            );
+        }
         assert_eq!(
             invalid("(;GM[1]SZ[9]KM[2704];B[aa])"),
             ((9, 9), Some(2704.0), 0)
