@@ -213,7 +213,7 @@ fn refuse_the_name(
     if named != output {
         bail!(
             "{flag} {} links to {}, which is named like {what}, but the output is {format}: \
-             writing it would replace that file; name another file, e.g. {stem}.{extension}",
+             it would be written there; name another file, e.g. {stem}.{extension}",
             output.display(),
             named.display()
         )
@@ -248,7 +248,7 @@ fn is_terminal_device(path: &std::path::Path) -> bool {
 const HIDDEN: &str = "(hidden)";
 
 /// The command line as recorded in the file's metadata, each argument as a shell reads it
-/// back ([`shell_word`]): every argument except those that cannot change a row (`--threads`, `--quiet`, `--output`, `--rules`: the summary's), so
+/// back ([`shell_word`]; a password's value is shown as `(hidden)`): every argument except those that cannot change a row (`--threads`, `--quiet`, `--output`, `--rules`: the summary's), so
 /// that runs differing only in them write byte-identical files, and the program by its file
 /// name (`./kifu-audit` and `/usr/bin/kifu-audit` are one); `--password` with its value
 /// hidden.

@@ -670,7 +670,7 @@ fn an_output_linked_to_a_record_is_refused() {
         assert_eq!(o.status.code(), Some(2), "{argv:?}");
         let stderr = String::from_utf8_lossy(&o.stderr);
         assert!(
-            stderr.contains("links to") && stderr.contains("would replace"),
+            stderr.contains("links to") && stderr.contains("would be written there"),
             "{stderr}"
         );
         assert_eq!(std::fs::read_to_string(&game).unwrap(), GAME);
