@@ -132,7 +132,7 @@ fn tree_openings(bytes: &[u8]) -> Vec<usize> {
 
 /// Reads a game's root node in the raw bytes from its tree's opening, as far as asked, to tell
 /// whether a `CA[` there is a property of it: outside every value (values are read with
-/// their `\\` escapes), and before the node ends (at the next node's `;` or a variation's
+/// their `\\` escapes, but for a 0x5C after a byte from 0x81, a trail byte), and before the node ends (at the next node's `;` or a variation's
 /// parenthesis). Asked again for a later `CA[` of the same tree, it goes on from where it
 /// stopped, so a root read for many `CA[` (in a comment) is read once.
 struct RootReader {
@@ -164,7 +164,9 @@ impl RootReader {
                 if self.escaped {
                     self.escaped = false;
                 } else if b == b'\\' {
-                    self.escaped = true;
+                    // after a byte from 0x81 it is a character's trail byte (表, 能 in
+                    // Shift_JIS), not an escape: the raw bytes are not decoded yet
+                    self.escaped = bytes[self.at - 1] < 0x81;
                 } else if b == b']' {
                     self.inside = false;
                 }
@@ -269,9 +271,10 @@ pub fn parts(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Option<String>)> {
     // the games or in a comment, labels nothing)
     cuts.windows(2)
         .map(|w| {
+            let first = roots.partition_point(|&(open, _, _)| open < w[0]);
             let label = roots
-                .iter()
-                .find(|&&(open, _, _)| open >= w[0] && open < w[1])
+                .get(first)
+                .filter(|&&(open, _, _)| open < w[1])
                 .map(|(_, _, label)| label.clone());
             (w[0]..w[1], label)
         })
@@ -279,19 +282,36 @@ pub fn parts(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Option<String>)> {
 }
 
 /// Whether the games before a collection's first label (`enc`), which declare none, are text
-/// of another charset: UTF-8 (with text beyond ASCII) under another label, or text that
-/// detection names another East Asian charset for and that reads cleanly in it. Short names
-/// detection cannot place are read in the label's charset.
+/// of another charset: UTF-8 (with text beyond ASCII) under another label, text that
+/// detection names another East Asian charset for and that reads cleanly in it, or text the
+/// label's charset reads worse than detection's. Short names detection cannot place are read
+/// in the label's charset.
 fn reads_otherwise(bytes: &[u8], enc: Option<&'static Encoding>) -> bool {
     if let Ok(text) = std::str::from_utf8(bytes) {
         return !text.is_ascii() && enc != Some(UTF_8);
     }
     let guessed = guess(bytes);
-    east_asian(guessed)
-        && enc != Some(guessed)
-        && guessed
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .is_some()
+    let in_guess = guessed.decode_without_bom_handling_and_without_replacement(bytes);
+    if east_asian(guessed) && enc != Some(guessed) && in_guess.is_some() {
+        return true;
+    }
+    // or the label's reading is unsound where detection's is not: it fails, or closes fewer
+    // values or leaves more text astray (Latin-1 games, SGF's default, before a GBK label:
+    // `PB[René]` read as GBK swallows its `]`)
+    let Some(enc) = enc else {
+        return false;
+    };
+    match (
+        enc.decode_without_bom_handling_and_without_replacement(bytes),
+        in_guess,
+    ) {
+        (None, _) => true,
+        (Some(label), Some(guess)) => {
+            let ((closed, stray), (more, fewer)) = (structure(&label), structure(&guess));
+            more > closed || fewer < stray
+        }
+        (Some(_), None) => false,
+    }
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -585,8 +605,9 @@ const TRAIL_BACKSLASH: [&Encoding; 3] = [SHIFT_JIS, GBK, BIG5];
 /// ([`structure`]): a sounder reading has no more stray characters, and more values closed or
 /// fewer stray characters (a Latin-1 comment `[déjà\\] puis [a\\]]` read as Big5 closes one
 /// value more, `à\\` one character, but leaves ` puis ` astray). Of the readings that decode
-/// without a fault and are soundest, the one whose characters are most often the common ones
-/// of its charset ([`common_characters`]).
+/// without a fault and are soundest, and whose characters are at least half the common ones
+/// of their charset ([`common_characters`]: Latin-1 accents before a backslash or a letter
+/// read as rare hanzi, `joué\\` and `año` in Big5), the one with the most of them.
 fn closes_more<'a>(bytes: &'a [u8], text: &str) -> Option<(&'static Encoding, Cow<'a, str>)> {
     if !bytes.windows(2).any(|w| w[0] >= 0x81 && w[1] == b'\\') {
         return None;
@@ -597,25 +618,22 @@ fn closes_more<'a>(bytes: &'a [u8], text: &str) -> Option<(&'static Encoding, Co
         .filter_map(|&enc| {
             let text = enc.decode_without_bom_handling_and_without_replacement(bytes)?;
             let (more, fewer) = structure(&text);
+            let (common, total) = common_characters(bytes, enc);
             let sounder = fewer <= stray && (more > closed || fewer < stray);
-            let key = (
-                more,
-                std::cmp::Reverse(fewer),
-                common_characters(bytes, enc),
-            );
-            sounder.then_some((key, enc, text))
+            let key = (more, std::cmp::Reverse(fewer), common);
+            (sounder && 2 * common >= total).then_some((key, enc, text))
         })
         .max_by_key(|&(key, _, _)| key)
         .map(|(_, enc, text)| (enc, text))
 }
 
 /// How many two-byte characters of `bytes` (read cleanly in `enc`) lie in its charset's
-/// common part: Shift_JIS's kana, symbols and first-level kanji (lead bytes 0x81–0x98), GBK's
+/// common part, of how many: Shift_JIS's kana, symbols and first-level kanji (lead bytes 0x81–0x98), GBK's
 /// GB2312 part (both bytes from 0xA1), Big5's symbols and first-level hanzi (lead bytes
 /// 0xA1–0xC6). The same two bytes are a common kanji in one and a rare hanzi in another
 /// (0x95 0x5C: 表 in Shift_JIS, a GBK extension character).
-fn common_characters(bytes: &[u8], enc: &'static Encoding) -> usize {
-    let mut common = 0;
+fn common_characters(bytes: &[u8], enc: &'static Encoding) -> (usize, usize) {
+    let (mut common, mut total) = (0, 0);
     let mut i = 0;
     while i < bytes.len() {
         let (lead, next) = (bytes[i], bytes.get(i + 1).copied().unwrap_or(0));
@@ -628,6 +646,7 @@ fn common_characters(bytes: &[u8], enc: &'static Encoding) -> usize {
             i += 1;
             continue;
         }
+        total += 1;
         common += usize::from(match enc {
             e if e == SHIFT_JIS => lead <= 0x98,
             e if e == BIG5 => (0xA1..=0xC6).contains(&lead),
@@ -640,7 +659,7 @@ fn common_characters(bytes: &[u8], enc: &'static Encoding) -> usize {
             2
         };
     }
-    common
+    (common, total)
 }
 
 /// The multi-byte charsets of Chinese, Japanese and Korean that detection names (GB18030 is
@@ -874,6 +893,13 @@ mod tests {
         let d = decode(b"(;PB[Andr\xe9]C[caf\xe9\\] ok];B[pd])");
         assert_eq!(d.used, "windows-1252");
         for latin in [&b"(;CA[ISO-8859-1]"[..], b"(;"] {
+            // accents before a backslash read as rare Big5 characters (`é\\`, `ñ` + `o`)
+            let bytes = [
+                latin,
+                b"PB[perdu]PW[a\xf1o]C[[jou\xe9\\] [na\xefve\\]];B[pd])",
+            ]
+            .concat();
+            assert_eq!(decode(&bytes).used, "windows-1252");
             let bytes = [
                 latin,
                 b"PB[Rene]C[Le coup [d\xe9j\xe0\\] puis [a\\]];W[dd])",

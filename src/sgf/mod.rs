@@ -911,6 +911,28 @@ mod tests {
                 game(Some("SJIS"), "Shift_JIS", "井山裕太")
             ]
         );
+        // a root `CA` after a name whose last byte is 0x5C (能 in Shift_JIS) is the root's
+        let after_trail = [
+            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁];B[pd])\n"),
+            enc(sjis, "(;GM[1]PB[能]CA[SJIS]PW[井山];B[pd];W[dd])"),
+        ]
+        .concat();
+        assert_eq!(
+            read(&after_trail),
+            [
+                game(gb, "GBK", "柯洁"),
+                game(Some("SJIS"), "Shift_JIS", "能")
+            ]
+        );
+        // Latin-1 games (SGF's default charset, no label) before a GBK label are no GBK text
+        let latin = [
+            b"(;GM[1]PB[Ren\xe9]PW[M\xfcller];B[pd])\n".to_vec(),
+            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁];B[pd])"),
+        ]
+        .concat();
+        let seen = read(&latin);
+        assert_eq!(seen[0].2, "René");
+        assert_eq!(seen[1], game(gb, "GBK", "柯洁"));
         // a `CA[` in the text before the games labels none of them
         let lead = [
             b"Downloaded; CA[UTF-8] (see below)\n".to_vec(),

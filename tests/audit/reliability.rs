@@ -1067,6 +1067,27 @@ fn a_streamed_zip_cut_short_keeps_the_members_before_the_cut() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0].member.as_deref(), Some("g00.sgf"));
     assert_archive_error(&rows[1], "a data descriptor whose sizes are not those");
+    // an empty zip64 member: its descriptor's sizes of 8 bytes, all zero, read as sizes of 4
+    // bytes too; the header's zip64 block says which (the walk stopped at it)
+    let mut zip = zip::ZipWriter::new_stream(Vec::new());
+    let large = opts.large_file(true);
+    for (name, text) in [
+        ("a.sgf", &b"(;SZ[9];B[ee])"[..]),
+        ("e.sgf", b""),
+        ("z.sgf", b"(;SZ[9];B[cc])"),
+    ] {
+        zip.start_file(name, large).unwrap();
+        zip.write_all(text).unwrap();
+    }
+    let bytes64 = zip.finish().unwrap().into_inner();
+    std::fs::write(&cut, &bytes64[..bytes64.len() - 40]).unwrap();
+    let rows = audit_paths(std::slice::from_ref(&cut), &options(), 1).unwrap();
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(
+        members,
+        [Some("a.sgf"), Some("e.sgf"), Some("z.sgf"), None],
+        "{rows:?}"
+    );
     // the whole streamed zip reads every member from its central directory, as before
     let whole = dir.path().join("whole.zip");
     std::fs::write(&whole, &bytes).unwrap();

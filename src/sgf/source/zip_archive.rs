@@ -276,7 +276,7 @@ struct Described {
 /// follow its data (flag bit 3): its compressed length, found by inflating its data to the
 /// end of its deflate stream (the output thrown away, at most `max_bytes` of it), and the
 /// data descriptor after that (its signature optional, its sizes of 4 bytes or, in a zip64
-/// member, 8). `None` for any other header, and the reader left where it was.
+/// member — the zip64 block in its extra field, or sizes only of 8 bytes match —, 8). `None` for any other header, and the reader left where it was.
 ///
 /// # Errors
 /// The member is cut short, inflates past `max_bytes`, or its descriptor does not match.
@@ -297,6 +297,19 @@ fn after_descriptor<R: io::BufRead + Seek>(
         reader.seek(io::SeekFrom::Start(start))?;
         return Ok(None);
     }
+    // a zip64 member (its extra field holds the zip64 block, id 1) writes sizes of 8 bytes
+    reader.seek(io::SeekFrom::Start(start + 30 + u16_at(26)))?;
+    let mut extra = vec![0u8; u16_at(28) as usize];
+    let zip64 = read_up_to(reader, &mut extra)? == extra.len() && {
+        let mut fields = extra.as_slice();
+        let mut found = false;
+        while let [a, b, c, d, rest @ ..] = fields {
+            found |= [*a, *b] == [1, 0];
+            let len = usize::from(u16::from_le_bytes([*c, *d])).min(rest.len());
+            fields = &rest[len..];
+        }
+        found
+    };
     let data_start = start + 30 + u16_at(26) + u16_at(28);
     reader.seek(io::SeekFrom::Start(data_start))?;
     let mut inflater = flate2::Decompress::new(false);
@@ -345,10 +358,15 @@ fn after_descriptor<R: io::BufRead + Seek>(
     let crc = u32_at(0).ok_or(ZipError::Io(io::ErrorKind::UnexpectedEof.into()))?;
     let short = (u32_at(4).map(u64::from), u32_at(8).map(u64::from));
     let long = (u64_at(4), u64_at(12));
-    let sizes = if short == (Some(compressed), Some(size)) {
-        12
-    } else if long == (Some(compressed), Some(size)) {
+    // both forms can match an empty member's: the header says which it wrote
+    let (short, long) = (
+        short == (Some(compressed), Some(size)),
+        long == (Some(compressed), Some(size)),
+    );
+    let sizes = if long && (zip64 || !short) {
         20
+    } else if short {
+        12
     } else {
         return Err(ZipError::InvalidArchive(
             "a data descriptor whose sizes are not those of the data before it".into(),
