@@ -953,16 +953,21 @@ fn read_limited_sized(
 
 /// Reads into `buf` until it is full or the reader ends; returns the bytes read.
 fn fill(reader: &mut impl Read, buf: &mut [u8]) -> Result<usize, SourceError> {
-    let mut filled = 0;
-    while filled < buf.len() {
-        match reader.read(&mut buf[filled..]) {
+    read_up_to(reader, buf).map_err(|e| SourceError::Io(format!("read error: {e}")))
+}
+
+/// Reads into `buf` until it is full or the input ends; how many bytes were read.
+pub(super) fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match reader.read(&mut buf[got..]) {
             Ok(0) => break,
-            Ok(n) => filled += n,
+            Ok(n) => got += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(SourceError::Io(format!("read error: {e}"))),
+            Err(e) => return Err(e),
         }
     }
-    Ok(filled)
+    Ok(got)
 }
 
 /// The smallest and largest chunk an item read past the room made for it takes at a time.

@@ -12,7 +12,7 @@ use zip::unstable::read::ZipIterable;
 
 use super::{
     archive_error, classify, encrypted_why, hand_on, member_error, pass_over, read_limited_sized,
-    reservation, InputItem, ReadOptions, Skipped, SourceError,
+    read_up_to, reservation, InputItem, ReadOptions, Skipped, SourceError,
 };
 
 /// How many members of the zip archive `reader` are games, from its central directory: an
@@ -380,20 +380,6 @@ fn after_descriptor<R: io::BufRead + Seek>(
         crc,
         next,
     }))
-}
-
-/// Reads into `buf` until it is full or the input ends; how many bytes were read.
-fn read_up_to(reader: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match reader.read(&mut buf[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(got)
 }
 
 /// The error row of a file that is no zip one can read.
