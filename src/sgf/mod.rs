@@ -188,6 +188,8 @@ pub struct PreparedFile {
 pub struct TextPart {
     /// Where the part begins in the file's text.
     pub start: usize,
+    /// The label it was decoded under: its first root's `CA` (the row of a file without a
+    /// game names it).
     pub declared: Option<String>,
     pub used: &'static str,
     pub lossy: bool,
@@ -261,9 +263,10 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
     }
 }
 
-/// One part's bytes decoded in its label's charset ([`charset::decode_labelled`]) and scanned. A lossy multi-byte decoding can
-/// swallow a `]` or `)` into a broken character; when the byte-for-byte reading is
-/// structurally sound and the lossy one is not, the former is used.
+/// One part's bytes decoded in its label's charset ([`charset::decode_labelled`]) and
+/// scanned. A lossy multi-byte decoding can swallow a `]` or `)` into a broken character;
+/// when the byte-for-byte reading is structurally sound and the lossy one is not, the former
+/// is used.
 fn decode_part(bytes: &[u8], label: Option<String>) -> (Cow<'_, str>, split::Scan, TextPart) {
     let decoded = charset::decode_labelled(bytes, label);
     let mut part = TextPart {
