@@ -31,22 +31,26 @@ pub struct Decoded<'a> {
 /// Finds the value of the first `CA[...]` property in the raw bytes (ASCII scan; the value of
 /// `CA` is itself ASCII). The property must start a token: the byte before `C` is not a letter.
 pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
+    ca_tokens(bytes).next()?.1
+}
+
+/// Every `CA[` that starts a token in the raw bytes, in order: where its value starts, and the
+/// value trimmed (`None` when no `]` closes it within 64 bytes).
+fn ca_tokens(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<String>)> + '_ {
     let mut from = 0;
-    while let Some(pos) = find(&bytes[from..], b"CA[") {
-        let at = from + pos;
-        let starts_token = at == 0 || !bytes[at - 1].is_ascii_alphabetic();
-        if starts_token {
-            let value_start = at + 3;
-            let len = bytes[value_start..]
-                .iter()
-                .take(64)
-                .position(|&b| b == b']')?;
-            let value = String::from_utf8_lossy(&bytes[value_start..value_start + len]);
-            return Some(value.trim().to_string());
-        }
+    std::iter::from_fn(move || loop {
+        let at = from + find(&bytes[from..], b"CA[")?;
         from = at + 3;
-    }
-    None
+        if at == 0 || !bytes[at - 1].is_ascii_alphabetic() {
+            let value = bytes[from..].iter().take(64).position(|&b| b == b']');
+            let value = value.map(|len| {
+                String::from_utf8_lossy(&bytes[from..from + len])
+                    .trim()
+                    .to_string()
+            });
+            return Some((from, value));
+        }
+    })
 }
 
 /// The `CA` of a game's root node, trimmed, in the game's decoded text (its tree from the
@@ -92,20 +96,9 @@ pub fn root_declared(game: &str) -> Option<String> {
 /// Every `CA` property of the raw bytes, where its value starts and the value (see
 /// [`find_declared_charset`]).
 fn declared_charsets(bytes: &[u8]) -> Vec<(usize, String)> {
-    let mut found = Vec::new();
-    let mut from = 0;
-    while let Some(pos) = find(&bytes[from..], b"CA[") {
-        let at = from + pos;
-        from = at + 3;
-        if at > 0 && bytes[at - 1].is_ascii_alphabetic() {
-            continue;
-        }
-        if let Some(len) = bytes[from..].iter().take(64).position(|&b| b == b']') {
-            let value = String::from_utf8_lossy(&bytes[from..from + len]);
-            found.push((from, value.trim().to_string()));
-        }
-    }
-    found
+    ca_tokens(bytes)
+        .filter_map(|(at, value)| Some((at, value?)))
+        .collect()
 }
 
 /// Where game trees open in the raw bytes, in order: each `(` that white space and a node's
@@ -793,18 +786,14 @@ pub fn decode_name(bytes: &[u8]) -> Option<String> {
         .map(Cow::into_owned)
 }
 
-/// The charset detection names for `bytes`.
-pub(crate) fn guess_encoding(bytes: &[u8]) -> &'static Encoding {
-    guess(bytes)
-}
-
 /// Whether a character's trail byte can be 0x5C (`\\`) or 0x5D (`]`) in `enc`: Shift_JIS,
 /// GBK, GB18030 and Big5 (EUC-KR's and EUC-JP's trail bytes start at 0xA1).
 pub(crate) fn trail_byte_can_be_backslash(enc: &'static Encoding) -> bool {
     enc == GB18030 || TRAIL_BACKSLASH.contains(&enc)
 }
 
-fn guess(bytes: &[u8]) -> &'static Encoding {
+/// The charset detection names for `bytes`.
+pub(crate) fn guess(bytes: &[u8]) -> &'static Encoding {
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
     detector.feed(bytes, true);
     detector.guess(None, chardetng::Utf8Detection::Allow)

@@ -320,7 +320,7 @@ impl<'a> TextValues<'a> {
             label
                 .and_then(super::charset::encoding_for_label)
                 .or_else(|| {
-                    Some(super::charset::guess_encoding(
+                    Some(super::charset::guess(
                         &values().collect::<Vec<_>>().join(&b' '),
                     ))
                 })
