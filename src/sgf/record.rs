@@ -603,6 +603,11 @@ impl Builder {
             true => Hundredths::Fox,
             false => Hundredths::BeyondBoard(u16::from(w) * u16::from(h)),
         };
+        // A `KO` beside a `KM` is not read for the komi, but its value is still checked.
+        let ko_unused_beyond = self.km.is_some()
+            && self.ko_komi.as_deref().is_some_and(|ko| {
+                normalise_komi(None, Some(ko), None, hundredths).beyond_any_board
+            });
         let mut komi = normalise_komi(
             self.km,
             self.ko_komi.as_deref(),
@@ -611,7 +616,8 @@ impl Builder {
         );
         // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
         // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
-        let invalid = self.invalid + u32::from(komi.beyond_any_board);
+        let invalid =
+            self.invalid + u32::from(komi.beyond_any_board) + u32::from(ko_unused_beyond);
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
@@ -1472,6 +1478,19 @@ mod tests {
         assert_eq!(
             invalid("(;GM[1]SZ[9]KM[2704];B[aa])"),
             ((9, 9), Some(2704.0), 0)
+        );
+        // a `KO` beside a readable `KM` is not the komi, but is still a value
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[6.5]KO[2705];B[aa])"),
+            ((9, 9), Some(6.5), 1)
+        );
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[6.5]KO[7.5];B[aa])"),
+            ((9, 9), Some(6.5), 0)
+        );
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[2705]KO[2705];B[aa])"),
+            ((9, 9), None, 2)
         );
         assert_eq!(invalid("(;GM[1]SZ[9]KM[1e308];B[aa])"), ((9, 9), None, 1));
         assert_eq!(invalid("(;GM[1]SZ[9]KM[abc];B[aa])"), ((9, 9), None, 1));
