@@ -616,8 +616,7 @@ impl Builder {
         );
         // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
         // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
-        let invalid =
-            self.invalid + u32::from(komi.beyond_any_board) + u32::from(ko_unused_beyond);
+        let invalid = self.invalid + u32::from(komi.beyond_any_board) + u32::from(ko_unused_beyond);
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,

@@ -1095,6 +1095,65 @@ fn a_streamed_zip_cut_short_keeps_the_members_before_the_cut() {
     assert_eq!(rows.len(), 20);
 }
 
+/// A member of a cut streamed zip over the size limit is a row of its own and the walk goes
+/// on past it; one so large that finding its end would cost more than reading four times
+/// the limit ends the walk.
+#[test]
+fn a_streamed_zip_cut_short_refuses_a_large_member_and_goes_on() {
+    use zip::write::SimpleFileOptions;
+    let opts = SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let game = |moves: usize| {
+        let mut g = String::from("(;SZ[9]");
+        for _ in 0..moves {
+            g.push_str(";B[ee];W[cc]");
+        }
+        g + ")"
+    };
+    let streamed = |big: &str| {
+        let mut zip = zip::ZipWriter::new_stream(Vec::new());
+        for (name, text) in [
+            ("a.sgf", game(1)),
+            ("big.sgf", big.to_string()),
+            ("z.sgf", game(1)),
+        ] {
+            zip.start_file(name, opts).unwrap();
+            zip.write_all(text.as_bytes()).unwrap();
+        }
+        let bytes = zip.finish().unwrap().into_inner();
+        bytes[..bytes.len() - 40].to_vec()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.zip");
+    let limit = 4096;
+    let run = |big: &str| {
+        std::fs::write(&cut, streamed(big)).unwrap();
+        audit_paths(
+            std::slice::from_ref(&cut),
+            &limits(limit, 1 << 20, 100_000),
+            1,
+        )
+        .unwrap()
+    };
+    // three times the limit: refused, and the next member read
+    let big = game(3 * limit as usize / 12);
+    assert!(big.len() as u64 > 2 * limit && (big.len() as u64) < 4 * limit);
+    let rows = run(&big);
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(
+        members,
+        [Some("a.sgf"), Some("big.sgf"), Some("z.sgf"), None]
+    );
+    assert_eq!(rows[0].ingest.status, Status::Ok);
+    assert_eq!(rows[1].ingest.error_kind, Some(ErrorKind::FileTooLarge));
+    assert_eq!(rows[2].ingest.status, Status::Ok);
+    assert_archive_error(&rows[3], "3 of its entries read from their own headers");
+    // five times the limit: the walk ends at it
+    let rows = run(&game(5 * limit as usize / 12));
+    let members: Vec<_> = rows.iter().map(|r| r.member.as_deref()).collect();
+    assert_eq!(members, [Some("a.sgf"), None]);
+    assert_archive_error(&rows[1], "inflates far past the size limit");
+}
+
 /// `cat a.tar.gz b.tar.gz` is one gzip stream of two archives: both are read.
 #[test]
 fn concatenated_tar_gz_archives_are_all_read() {

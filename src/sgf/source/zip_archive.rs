@@ -227,7 +227,14 @@ fn read_local_headers<R: Read + Seek>(
         entries += 1;
         let name = member_name(entry.name(), entry.is_dir(), entries - 1, skipped);
         let data = name.as_ref().map(|name| {
-            read_member(entry, opts.max_bytes).map_err(|e| member_error(source, name, e))
+            let read = match described {
+                // measured already: not inflated a second time to be refused
+                Some(d) if d.size > opts.max_bytes => Err(SourceError::TooLarge {
+                    limit: opts.max_bytes,
+                }),
+                _ => read_member(entry, opts.max_bytes),
+            };
+            read.map_err(|e| member_error(source, name, e))
         });
         // past the member's data descriptor
         if let Some(d) = described {
@@ -262,6 +269,11 @@ fn read_local_headers<R: Read + Seek>(
     ))
 }
 
+/// How far past the size limit a member whose sizes follow its data is inflated to find
+/// where it ends (the time it costs is that of reading a member this large; a bomb past it
+/// ends the walk, as the next member cannot be found without it).
+const MEASURED_PAST_LIMIT: u64 = 4;
+
 /// What the data descriptor after a member's data says, and where the next header begins.
 #[derive(Clone, Copy, Debug)]
 struct Described {
@@ -274,12 +286,13 @@ struct Described {
 
 /// For the local header at the reader's position, when it is a deflated member whose sizes
 /// follow its data (flag bit 3): its compressed length, found by inflating its data to the
-/// end of its deflate stream (the output thrown away, at most `max_bytes` of it), and the
+/// end of its deflate stream (the output thrown away, at most [`MEASURED_PAST_LIMIT`] times
+/// `max_bytes` of it: a member over the limit gets its own row and the walk goes on), and the
 /// data descriptor after that (its signature optional, its sizes of 4 bytes or, in a zip64
 /// member — the zip64 block in its extra field, or sizes only of 8 bytes match —, 8). `None` for any other header, and the reader left where it was.
 ///
 /// # Errors
-/// The member is cut short, inflates past `max_bytes`, or its descriptor does not match.
+/// The member is cut short, inflates past that bound, or its descriptor does not match.
 fn after_descriptor<R: io::BufRead + Seek>(
     reader: &mut R,
     max_bytes: u64,
@@ -325,9 +338,9 @@ fn after_descriptor<R: io::BufRead + Seek>(
             .map_err(|e| ZipError::Io(io::Error::other(e)))?;
         let used = (inflater.total_in() - before) as usize;
         reader.consume(used);
-        if inflater.total_out() > max_bytes {
+        if inflater.total_out() > max_bytes.saturating_mul(MEASURED_PAST_LIMIT) {
             return Err(ZipError::UnsupportedArchive(
-                "a member whose sizes follow its data inflates past the size limit",
+                "a member whose sizes follow its data inflates far past the size limit",
             ));
         }
         if status == flate2::Status::StreamEnd {
