@@ -100,17 +100,7 @@ pub fn replay_record(record: &GameRecord, scratch: &mut Scratch) -> ReplayReport
 /// plays(W)); counting only the handicap stones, a composed position's flip was put down to
 /// a cause pulling the other way.
 pub fn setup_plays(record: &GameRecord) -> (u32, u32) {
-    let at_root = |c| {
-        record
-            .setup
-            .iter()
-            .filter(|s| s.before_move == 0 && s.stone == Some(c))
-            .count() as u32
-    };
-    (
-        at_root(crate::rules::Color::Black),
-        at_root(crate::rules::Color::White),
-    )
+    crate::sgf::record::root_stones(&record.setup, record.board_width, record.board_height)
 }
 
 /// The recorded result in the scorer's terms.

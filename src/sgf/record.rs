@@ -585,12 +585,13 @@ impl Builder {
             )));
         }
         let mut moves = self.moves;
-        // Pass spellings: `tt` on boards up to 19×19, `ss` where it lies off the board.
+        // Pass spellings: `tt` and `ss` where they lie off the board (`tt` on boards up to
+        // 19×19, and on 19:13; `ss` on 13×13, and on 19:13 too).
         let mut passes = 0;
         for m in moves.iter_mut() {
             if let Move::Play(p) = m.mv {
-                let tt = p.x == 19 && p.y == 19 && w <= 19 && h <= 19;
-                let ss = p.x == 18 && p.y == 18 && w <= 18 && h <= 18;
+                let tt = p.x == 19 && p.y == 19 && (w <= 19 || h <= 19);
+                let ss = p.x == 18 && p.y == 18 && (w <= 18 || h <= 18);
                 if tt || ss {
                     m.mv = Move::Pass;
                 }
@@ -1019,6 +1020,21 @@ fn handicap_count(v: &str) -> Option<u32> {
     Some(n.min(400) as u32)
 }
 
+/// The stones on the board when the first move is played, Black's and White's: the setup
+/// before it in order, a later `AB`, `AW` or `AE` of a point replacing an earlier one, and
+/// points off the board left out, as replay places them. Counting the setup's entries,
+/// `AB[ee];AB[ee]` was a two-stone handicap for one stone, and `AB[aa]AE[aa]` a stone.
+pub fn root_stones(setup: &[SetupStone], w: u8, h: u8) -> (u32, u32) {
+    let mut board: Vec<Option<Color>> = vec![None; usize::from(w) * usize::from(h)];
+    for s in setup.iter().filter(|s| s.before_move == 0) {
+        if s.point.x < w && s.point.y < h {
+            board[usize::from(s.point.y) * usize::from(w) + usize::from(s.point.x)] = s.stone;
+        }
+    }
+    let count = |c| board.iter().filter(|&&s| s == Some(c)).count() as u32;
+    (count(Color::Black), count(Color::White))
+}
+
 fn normalise_handicap(
     ha: Option<&str>,
     setup: &mut Vec<SetupStone>,
@@ -1027,21 +1043,7 @@ fn normalise_handicap(
     h: u8,
 ) -> (u32, HandicapSource) {
     let ha_n = ha.and_then(handicap_count).unwrap_or(0);
-    // the stones the root sets on the board (replay ignores a point off it: `AB[pd][zz]`
-    // with `HA[2]` gave White a two-stone bonus for one stone)
-    let on_board = |s: &&SetupStone| s.point.x < w && s.point.y < h;
-    let root: Vec<&SetupStone> = (setup.iter())
-        .filter(|s| s.before_move == 0)
-        .filter(on_board)
-        .collect();
-    let root_black = root
-        .iter()
-        .filter(|s| s.stone == Some(Color::Black))
-        .count() as u32;
-    let root_white = root
-        .iter()
-        .filter(|s| s.stone == Some(Color::White))
-        .count() as u32;
+    let (root_black, root_white) = root_stones(setup, w, h);
     if root_black >= 2 && root_white == 0 {
         let source = if ha_n == root_black {
             HandicapSource::Ha
@@ -1068,11 +1070,22 @@ fn normalise_handicap(
         };
     }
     // a black move that puts a stone on the board: not a pass, not a point off the board
-    // (replay makes it a pass; `B[zz]` moves gave White a bonus for stones nowhere)
-    let black_stone = |m: &RecordedMove| {
-        m.color == Color::Black && matches!(m.mv, Move::Play(p) if p.x < w && p.y < h)
+    // (replay makes it a pass; `B[zz]` moves gave White a bonus for stones nowhere), not a
+    // point an opening stone holds already (`B[pd];B[pd]` is one stone)
+    let black_stones = |opening: &mut dyn Iterator<Item = &RecordedMove>| {
+        let mut taken: Vec<Point> = Vec::new();
+        opening
+            .take_while(|m| match m.mv {
+                Move::Play(p) if m.color == Color::Black && p.x < w && p.y < h => {
+                    let new = !taken.contains(&p);
+                    taken.push(p);
+                    new
+                }
+                _ => false,
+            })
+            .count() as u32
     };
-    let opening_black = moves.iter().take_while(|m| black_stone(m)).count() as u32;
+    let opening_black = black_stones(&mut moves.iter());
     // no stone on the board backs the `HA`: above the nine fixed points it is no handicap
     // this record shows (`HA[30]` gave White a 30-point bonus for stones nowhere)
     if ha_n > MAX_FIXED_HANDICAP && opening_black < 2 {
@@ -1082,11 +1095,11 @@ fn normalise_handicap(
         // With `HA` the handicap moves may come with White passes between them
         // (`HA[2];B[qc];W[];B[cq]`, as GTP tools write a free placement): placed again on
         // the star points, they were phantom stones, or made Black's own moves illegal.
-        let placed_with_passes = moves
-            .iter()
-            .filter(|m| !(m.color == Color::White && m.mv == Move::Pass))
-            .take_while(|m| black_stone(m))
-            .count() as u32;
+        let placed_with_passes = black_stones(
+            &mut moves
+                .iter()
+                .filter(|m| !(m.color == Color::White && m.mv == Move::Pass)),
+        );
         // Fewer such moves than `HA` says are the handicap Black got: the bonus is per stone
         // on the board (`HA[4];B[pd];B[dp];W[qp]` gave White four stones' bonus for two).
         if placed_with_passes >= 2 {
@@ -1795,6 +1808,65 @@ mod tests {
             );
             assert_eq!(setup.len(), n, "nothing placed");
         }
+    }
+
+    /// The handicap is the stones on the board at the first move, not the setup's entries:
+    /// a stone set twice is one, a stone cleared or replaced before the first move none.
+    #[test]
+    fn the_handicap_is_the_stones_the_setup_leaves() {
+        let read = |sgf: &str| {
+            let games = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            let r = games[0].record.clone().unwrap();
+            let stones = root_stones(&r.setup, r.board_width, r.board_height);
+            (r.handicap, r.komi, stones)
+        };
+        let even = (0, Some(7.5), (1, 0));
+        assert_eq!(read("(;SZ[9]KM[7.5]AB[ee];AB[ee];W[cc];B[gg])"), even);
+        assert_eq!(read("(;SZ[9]KM[7.5]AB[ee]AB[ee];W[cc])"), even);
+        assert_eq!(read("(;SZ[9]KM[7.5]AB[ee][zz];W[cc])"), even);
+        assert_eq!(
+            read("(;SZ[19]KM[0.5]AB[dd][pp]AB[dd][pp];W[dp])"),
+            (2, Some(0.5), (2, 0))
+        );
+        assert_eq!(
+            read("(;SZ[19]KM[0.5]AB[dd][pp][dp];AE[dp];W[qd])"),
+            (2, Some(0.5), (2, 0))
+        );
+        // `AW` on a black stone leaves a white one: a composed position of one black stone
+        assert_eq!(
+            read("(;SZ[19]HA[2]KM[0.5]AB[dd][pp]AW[pp];W[dp])"),
+            (0, Some(0.5), (1, 1))
+        );
+        // the same point played twice in the opening is one stone
+        assert_eq!(read("(;SZ[19]KM[0.5];B[pd];B[pd];W[dd])").0, 0);
+        assert_eq!(read("(;SZ[19]KM[0.5];B[pd];B[dp];W[dd])").0, 2);
+    }
+
+    /// `tt` and `ss` are passes wherever they lie off the board, rectangular boards too.
+    #[test]
+    fn tt_and_ss_are_passes_off_the_board() {
+        let moves = |sgf: &str| {
+            let games = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            games[0]
+                .record
+                .clone()
+                .unwrap()
+                .moves
+                .iter()
+                .map(|m| m.mv)
+                .collect::<Vec<_>>()
+        };
+        let pass = Move::Pass;
+        assert_eq!(moves("(;SZ[19:13];B[tt];W[ss])"), [pass, pass]);
+        assert_eq!(moves("(;SZ[13];B[tt];W[ss])"), [pass, pass]);
+        assert_eq!(moves("(;SZ[19];B[tt])"), [pass]);
+        let point = |x, y| Move::Play(Point::new(x, y));
+        assert_eq!(moves("(;SZ[19];W[ss])"), [point(18, 18)]);
+        assert_eq!(
+            moves("(;SZ[25];B[tt];W[ss])"),
+            [point(19, 19), point(18, 18)]
+        );
+        assert_eq!(moves("(;SZ[20:25];B[tt])"), [point(19, 19)]);
     }
 
     #[test]

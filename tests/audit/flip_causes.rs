@@ -170,6 +170,13 @@ fn a_composed_positions_stones_are_plays() {
         r.score.as_ref().unwrap().flip_cause,
         Some(FlipCause::Parity)
     );
+    // the plays are the stones the setup leaves on the board: a stone set twice, one off
+    // the board and one set then cleared are none of them
+    let repeated = sgf.replace("[bg]", "[bg][zz][bb]AB[ea][ia]AE[ia]");
+    let r2 = row(&repeated, KomiPolicy::Standard);
+    let rp2 = r2.replay.as_ref().unwrap();
+    assert_eq!((rp2.black_plays, rp2.white_plays), (11, 9));
+    assert_eq!(margins(&r2), margins(&r));
 }
 
 /// Jago marks a count by taking the dead stones off (`AE` in the last node, their points in
