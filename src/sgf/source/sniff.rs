@@ -33,6 +33,46 @@ fn holds_a_game_tree(bytes: &[u8]) -> bool {
     (0..bytes.len()).any(|at| bytes[at] == b'(' && opens(at))
 }
 
+/// Whether `bytes` begin with a tar header: `ustar` at byte 257 and a checksum that matches
+/// its 512 bytes (the sum of its bytes, the checksum's own 8 counted as spaces; some old
+/// writers summed them as signed). The magic alone is text an SGF comment can hold there.
+fn tar_header(bytes: &[u8]) -> bool {
+    let Some(header) = bytes.get(..512) else {
+        return false;
+    };
+    if header[257..262] != *b"ustar" {
+        return false;
+    }
+    let field = &header[148..156];
+    let digits = field.trim_ascii_start();
+    let end = digits
+        .iter()
+        .position(|&b| b == 0 || b == b' ')
+        .unwrap_or(digits.len());
+    let digits = &digits[..end];
+    if digits.is_empty() || !digits.iter().all(|b| (b'0'..=b'7').contains(b)) {
+        return false;
+    }
+    let recorded = digits
+        .iter()
+        .fold(0i64, |n, &d| n * 8 + i64::from(d - b'0'));
+    let outside = |b: &(usize, &u8)| !(148..156).contains(&b.0);
+    let unsigned: i64 = header
+        .iter()
+        .enumerate()
+        .filter(outside)
+        .map(|(_, &b)| i64::from(b))
+        .sum();
+    let signed: i64 = header
+        .iter()
+        .enumerate()
+        .filter(outside)
+        .map(|(_, &b)| i64::from(b as i8))
+        .sum();
+    let spaces = 8 * i64::from(b' ');
+    recorded == unsigned + spaces || recorded == signed + spaces
+}
+
 /// What bytes named as SGF really are when they begin as an archive or a compressed stream
 /// does (a download saved under the wrong name, a server that gzips what it calls `.sgf`):
 /// zip, 7z, RAR, tar, LZH (and Pandanet's `.ugz`), or one file compressed with gzip, bzip2, xz
@@ -46,7 +86,7 @@ pub(super) fn sniff(bytes: &[u8]) -> Option<InputKind> {
         InputKind::SevenZ
     } else if bytes.starts_with(b"Rar!\x1a\x07") {
         InputKind::Rar
-    } else if bytes.get(257..262) == Some(b"ustar".as_slice()) {
+    } else if tar_header(bytes) {
         InputKind::Tar(None)
     } else if bytes.starts_with(&[0x1F, 0x8B]) {
         InputKind::SgfCompressed(Codec::Gzip)

@@ -303,6 +303,29 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
     assert!(read(b"(;SZ[9])").is_err());
 }
 
+/// A game whose text holds `ustar` at byte 257 (a comment's "custard") is a game, not a
+/// tar: a tar header's checksum must match too. GNU's and POSIX's headers both sniff as tar.
+#[test]
+fn ustar_in_a_game_s_text_is_no_tar() {
+    let mut sgf = b"(;GM[1]SZ[9]C[".to_vec();
+    sgf.resize(256, b'x');
+    sgf.extend_from_slice(b"custard pie];B[ee];W[cc])");
+    assert_eq!(&sgf[257..262], b"ustar");
+    assert_eq!(sniff(&sgf), None);
+    sgf.resize(600, b' ');
+    assert_eq!(sniff(&sgf), None);
+    for mut header in [tar::Header::new_gnu(), tar::Header::new_ustar()] {
+        header.set_path("a.sgf").unwrap();
+        header.set_size(3);
+        header.set_cksum();
+        assert_eq!(sniff(header.as_bytes()), Some(InputKind::Tar(None)));
+        // one byte changed: the checksum no longer matches
+        let mut bytes = header.as_bytes().to_vec();
+        bytes[0] ^= 1;
+        assert_eq!(sniff(&bytes), None);
+    }
+}
+
 /// A tar compressed, then named as anything but a tar (or piped in): read as the tar it is,
 /// member by member (its members were skipped as stray text before the first game, and the
 /// row said only `leading_text`). So is a zip compressed again; a stream compressed over and
