@@ -25,6 +25,20 @@ pub(super) fn tar_game_members(reader: impl Read, codec: Option<Codec>) -> Optio
     Some(games)
 }
 
+/// Whether a member of this type holds a file's bytes: a regular or contiguous file ('7', a
+/// regular file to every reader but a few), a GNU sparse file (its holes filled), or a type
+/// no standard names that is no letter (GNU tar extracts an unknown type as a regular file;
+/// the letters are vendors' metadata, volume labels and directories). Such members were
+/// passed over without a row.
+fn holds_bytes(kind: tar::EntryType) -> bool {
+    match kind.as_byte() {
+        // links, devices, a directory, a FIFO
+        b'1'..=b'6' => false,
+        b'S' => true,
+        b => kind.is_file() || kind.is_contiguous() || !b.is_ascii_alphabetic(),
+    }
+}
+
 pub(super) fn read_tar(
     source: &str,
     reader: impl Read,
@@ -56,10 +70,10 @@ pub(super) fn read_tar(
         let (member, data) = match entry {
             Ok(entry) => {
                 let name = bytes_text(&entry.path_bytes());
-                // a contiguous file ('7') is a regular file to every reader but a few
                 let kind = entry.header().entry_type();
+                let bytes = holds_bytes(kind);
                 if classify(&name).is_none() {
-                    if kind.is_file() || kind.is_contiguous() {
+                    if bytes {
                         pass_over(skipped, &name);
                     }
                     continue;
@@ -87,7 +101,23 @@ pub(super) fn read_tar(
                     }
                     continue;
                 }
-                if !(kind.is_file() || kind.is_contiguous()) {
+                if kind.as_byte() == b'M' {
+                    // GNU's multi-volume tar: the rest of a file begun in the volume before
+                    let message = format!(
+                        "{source}::{name}: the rest of a member begun in the previous volume \
+                         of a multi-volume tar; read the volumes joined (`cat`) as one archive"
+                    );
+                    if !sink(InputItem {
+                        source: source.to_string(),
+                        member: Some(name),
+                        data: Err(SourceError::Archive(message)),
+                        cut: None,
+                    }) {
+                        return false;
+                    }
+                    continue;
+                }
+                if !bytes {
                     continue;
                 }
                 let size = entry.size();

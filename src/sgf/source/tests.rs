@@ -303,6 +303,55 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
     assert!(read(b"(;SZ[9])").is_err());
 }
 
+/// Tar members of every type that holds a file's bytes are read: a GNU sparse file (its
+/// holes filled with zeros) and a type no standard names, as GNU tar extracts it. A GNU
+/// multi-volume continuation is a row saying so. They were dropped without a row.
+#[test]
+fn tar_members_of_other_file_types_are_read() {
+    let game = b"(;SZ[9];B[ee])";
+    let mut tar = tar::Builder::new(Vec::new());
+    let mut add = |name: &str, kind: tar::EntryType, data: &[u8], sparse: Option<u64>| {
+        let mut header = tar::Header::new_gnu();
+        header.set_path(name).unwrap();
+        header.set_size(data.len() as u64);
+        header.set_mode(0o644);
+        header.set_entry_type(kind);
+        if let Some(real) = sparse {
+            let gnu = header.as_gnu_mut().unwrap();
+            gnu.sparse[0].set_offset(0);
+            gnu.sparse[0].set_length(data.len() as u64);
+            // a hole to the end: a last block of no bytes where the file ends
+            gnu.sparse[1].set_offset(real);
+            gnu.sparse[1].set_length(0);
+            gnu.set_real_size(real);
+        }
+        header.set_cksum();
+        tar.append(&header, data).unwrap();
+    };
+    add("sparse.sgf", tar::EntryType::GNUSparse, game, Some(64));
+    add("nine.sgf", tar::EntryType::new(b'9'), game, None);
+    add("rest.sgf", tar::EntryType::new(b'M'), b"W[cc])", None);
+    add("label.sgf", tar::EntryType::new(b'V'), b"", None);
+    add("plain.sgf", tar::EntryType::Regular, game, None);
+    let tar = tar.into_inner().unwrap();
+    let mut items = Vec::new();
+    read_bytes("x.tar", tar, 1 << 20, &mut |i| {
+        items.push((i.member.unwrap_or_default(), i.data));
+        true
+    });
+    let names: Vec<&str> = items.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(names, ["sparse.sgf", "nine.sgf", "rest.sgf", "plain.sgf"]);
+    let mut filled = game.to_vec();
+    filled.resize(64, 0);
+    assert_eq!(items[0].1.as_deref().ok(), Some(&filled[..]));
+    assert_eq!(items[1].1.as_deref().ok(), Some(&game[..]));
+    match &items[2].1 {
+        Err(SourceError::Archive(m)) => assert!(m.contains("multi-volume tar"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(items[3].1.as_deref().ok(), Some(&game[..]));
+}
+
 /// A game whose text holds `ustar` at byte 257 (a comment's "custard") is a game, not a
 /// tar: a tar header's checksum must match too. GNU's and POSIX's headers both sniff as tar.
 #[test]
