@@ -695,10 +695,11 @@ fn read_sized<R: Read + io::Seek>(mut reader: R, max_bytes: u64) -> Result<Vec<u
 }
 
 /// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
-/// `MultiGzDecoder` read them), then the end, whatever follows the last member that is no
-/// gzip header: the zeros a tape or block device pads a file with, or other trailing bytes,
-/// which `gzip -d` ignores with a warning (`MultiGzDecoder` failed on them, and the whole
-/// file was lost).
+/// `MultiGzDecoder` read them), then the end: zeros after the last member (a tape or block
+/// device pads a file with them) are ignored, as `gzip -d` does; other bytes that begin no
+/// member are an early end (`UnexpectedEof`), so that the games before are kept and a row
+/// says what follows them (`MultiGzDecoder` failed on them, and the whole file was lost; then
+/// they were ignored, and a member cut in its first bytes was lost without a word).
 struct GzMembers<R: io::BufRead> {
     member: Option<flate2::bufread::GzDecoder<R>>,
 }
@@ -730,9 +731,44 @@ impl<R: io::BufRead> Read for GzMembers<R> {
             let mut rest = member.into_inner();
             if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
                 self.member = Some(flate2::bufread::GzDecoder::new(rest));
+            } else {
+                let other = not_zeros(&mut rest)?;
+                if other > 0 {
+                    // A member cut inside its first two bytes, or whose header is damaged,
+                    // was taken for padding, and its games were lost without a word: the
+                    // games before are kept, and their row says what follows them.
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        format!(
+                            "after the last whole gzip member, {other} bytes that begin no \
+                             gzip member (one cut short or damaged, or other data appended)"
+                        ),
+                    ));
+                }
             }
         }
         Ok(0)
+    }
+}
+
+/// How many bytes are left in `rest` from its first one that is not zero (the zeros a tape or
+/// block device pads a file with are no data); 0 when there is none.
+fn not_zeros(rest: &mut impl io::BufRead) -> io::Result<u64> {
+    let mut other = 0u64;
+    loop {
+        let buf = rest.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(other);
+        }
+        let n = buf.len();
+        if other > 0 || buf.iter().any(|&b| b != 0) {
+            other += if other > 0 {
+                n as u64
+            } else {
+                (n - buf.iter().position(|&b| b != 0).unwrap_or(n)) as u64
+            };
+        }
+        rest.consume(n);
     }
 }
 

@@ -290,11 +290,40 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
         GzMembers::new(bytes).read_to_end(&mut out).map(|_| out)
     };
     assert_eq!(read(&bytes).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
-    // a block device's zeros, or other bytes that start no member, end the data
-    for tail in [&[0u8; 1024][..], b"garbage"] {
-        let mut padded = bytes.clone();
-        padded.extend_from_slice(tail);
-        assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+    // a block device's zeros end the data
+    let mut padded = bytes.clone();
+    padded.extend_from_slice(&[0u8; 70_000]);
+    assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+    // other bytes that begin no member, as a third member cut after its first byte or with
+    // its header damaged, are an early end: the games before are kept, and a row says so
+    let third = member(b"(;SZ[9];B[cc])");
+    let mut flipped = third.clone();
+    flipped[1] ^= 1;
+    for (tail, other) in [
+        (&third[..1], 1),
+        (&flipped[..], third.len()),
+        (&b"\0\0garbage"[..], 7),
+    ] {
+        let mut more = bytes.clone();
+        more.extend_from_slice(tail);
+        let e = read(&more).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::UnexpectedEof);
+        assert!(
+            e.to_string()
+                .contains(&format!("{other} bytes that begin no gzip member")),
+            "{e}"
+        );
+        let mut items = Vec::new();
+        read_bytes("x.sgf.gz", more, 1 << 20, &mut |i| {
+            items.push((i.data, i.cut));
+            true
+        });
+        assert_eq!(items.len(), 1);
+        assert_eq!(
+            items[0].0.as_deref().ok(),
+            Some(&b"(;SZ[9];B[aa])(;SZ[9];W[bb])"[..])
+        );
+        assert!(matches!(&items[0].1, Some(SourceError::Io(m)) if m.contains("begin no gzip")));
     }
     // a damaged member is still an error, and so is a file that is no gzip at all
     let mut cut = bytes.clone();
