@@ -64,6 +64,17 @@ pub fn expand_inputs_noting(
             Ok(Input::Path(path)) => {
                 Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
             }
+            // an entry the walk could not read (a dangling link, a link loop, a missing
+            // path): its directory's own path and its name (it was a row per naming)
+            Err((source, _)) if source != STDIN_SOURCE => {
+                let path = Path::new(source);
+                let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+                let dir = std::fs::canonicalize(dir.unwrap_or(Path::new(".")));
+                Some(match (dir, path.file_name()) {
+                    (Ok(dir), Some(name)) => dir.join(name),
+                    _ => path.to_path_buf(),
+                })
+            }
             _ => None,
         })
         .collect();

@@ -466,3 +466,36 @@ fn a_compressed_tar_under_any_name_reads_as_a_tar() {
         other => panic!("{other:?}"),
     }
 }
+
+/// An entry the walk cannot read (a dangling link, a link loop) is one row however many
+/// inputs reach it: a directory named twice, or by two spellings.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_entry_reached_twice_is_one_row() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("dd");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(games.join("a.sgf"), "(;SZ[9];B[ee])").unwrap();
+    std::os::unix::fs::symlink("missing.sgf", games.join("b.sgf")).unwrap();
+    std::os::unix::fs::symlink("c.sgf", games.join("c.sgf")).unwrap();
+    let with_slash = PathBuf::from(format!("{}/", games.display()));
+    let dotted = dir.path().join(".").join("dd");
+    for inputs in [
+        vec![games.clone(), games.clone()],
+        vec![with_slash, dotted],
+        vec![games.clone(), games.join("b.sgf"), games.join("c.sgf")],
+    ] {
+        let mut skipped = Skipped::new();
+        let out = super::expand::expand_inputs_noting(&inputs, 1 << 20, &mut skipped);
+        let (mut ok, mut errors) = (0, Vec::new());
+        for e in &out {
+            match e {
+                Ok(_) => ok += 1,
+                Err((source, _)) => errors.push(Path::new(source).file_name().unwrap().to_owned()),
+            }
+        }
+        assert_eq!((ok, errors.len()), (1, 2), "{inputs:?}: {out:?}");
+        errors.sort();
+        assert_eq!(errors, ["b.sgf", "c.sgf"], "{inputs:?}");
+    }
+}
