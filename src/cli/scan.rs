@@ -193,7 +193,8 @@ fn refuse_the_name(
     let Some(name) = named.file_name().map(|n| n.to_string_lossy()) else {
         return Ok(());
     };
-    let volume = crate::sgf::volumes::is_volume(named) || crate::sgf::rar::is_later_volume(named);
+    let volume =
+        crate::sgf::volumes::is_volume(named) || crate::sgf::rar::named_as_later_volume(named);
     let what = if volume {
         "a volume of a split file"
     } else {

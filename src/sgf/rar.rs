@@ -824,8 +824,33 @@ impl VolumeName {
     }
 }
 
+/// `path`'s place in a RAR volume set. A later volume named the old way (`.r00` … `.z99`,
+/// names many other files carry: `board.s19`, `data.t01`, a split zip's `.z01`) is one only
+/// when it begins as a RAR volume does; each such file was an error row about a set with
+/// no first volume.
 fn volume_name(path: &Path) -> Option<VolumeName> {
+    let v = named_volume(path)?;
+    let old_later = matches!(v.style, Style::Old { .. }) && v.number > 1;
+    (!old_later || begins_as_rar(path)).then_some(v)
+}
+
+/// `path`'s place in a RAR volume set by its name alone.
+fn named_volume(path: &Path) -> Option<VolumeName> {
     VolumeName::parse(&path.file_name()?.to_string_lossy())
+}
+
+/// Whether the file at `path` begins with a RAR signature (every volume of a set does).
+fn begins_as_rar(path: &Path) -> bool {
+    let mut head = [0u8; 6];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| head == *b"Rar!\x1a\x07")
+}
+
+/// Whether `path` is named as volume 2 or later of a RAR volume set (`games.part2.rar`,
+/// `games.r00`), whatever it holds: no name for an output the next scan would read.
+pub fn named_as_later_volume(path: &Path) -> bool {
+    named_volume(path).is_some_and(|v| v.number > 1)
 }
 
 fn sibling(path: &Path, name: &VolumeName, number: u32) -> PathBuf {

@@ -1377,6 +1377,16 @@ fn a_rar_volume_set_with_a_volume_missing_says_so() {
         "{}",
         rows[2].2
     );
+    // named the old way (`.r00` … `.z99`), a later volume is one only when it begins as a
+    // RAR volume does: `old.r00` without `old.rar` is a row, `board.s19` and `data.t01`
+    // (other programs' files) are passed over, as any file that holds no game
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(volumes.join("old.r00"), dir.path().join("old.r00")).unwrap();
+    std::fs::write(dir.path().join("board.s19"), "S00F00\n").unwrap();
+    std::fs::write(dir.path().join("data.t01"), "x\n").unwrap();
+    let rows = audit_paths(&[dir.path().to_path_buf()], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert!(rows[0].source.ends_with("old.r00") && message(&rows[0]).contains("first volume"));
 }
 
 /// A RAR archive inside a zip is read from memory like any archive inside another, its games

@@ -499,3 +499,38 @@ fn an_unreadable_entry_reached_twice_is_one_row() {
         assert_eq!(errors, ["b.sgf", "c.sgf"], "{inputs:?}");
     }
 }
+
+/// The last part of a zip split by `zip -s` (`games.zip` beside `games.z01`, …) says so: the
+/// members whose headers lie in it are read, and its row says the other parts' are not and
+/// how to join them (it said every member was read).
+#[test]
+fn the_last_part_of_a_split_zip_says_so() {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+    for name in ["a.sgf", "b.sgf"] {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(b"(;SZ[9];B[ee])").unwrap();
+    }
+    let mut bytes = zip.finish().unwrap().into_inner();
+    // the end of central directory of part 3 of 3, its directory in that part
+    let end = bytes.windows(4).rposition(|w| w == b"PK\x05\x06").unwrap();
+    bytes[end + 4..end + 8].copy_from_slice(&[2, 0, 2, 0]);
+    let mut items = Vec::new();
+    read_bytes("games.zip", bytes, 1 << 20, &mut |i| {
+        items.push((i.member, i.data));
+        true
+    });
+    let members: Vec<_> = items.iter().map(|(m, _)| m.as_deref()).collect();
+    assert_eq!(members, [Some("a.sgf"), Some("b.sgf"), None]);
+    match &items[2].1 {
+        Err(SourceError::Archive(m)) => {
+            assert!(
+                m.contains("the last part of a zip split into 3 parts"),
+                "{m}"
+            );
+            assert!(m.contains("zip -s 0 games.zip --out whole.zip"), "{m}");
+        }
+        other => panic!("{other:?}"),
+    }
+}

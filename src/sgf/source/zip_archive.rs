@@ -200,6 +200,7 @@ fn read_local_headers<R: Read + Seek>(
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
+    let split = split_parts(&mut file);
     if file.rewind().is_err() {
         return sink(not_readable(source, why));
     }
@@ -250,6 +251,19 @@ fn read_local_headers<R: Read + Seek>(
             return false;
         }
     };
+    if let Some(parts) = split {
+        // the members before the cut are this part's own (their headers lie in it)
+        let name = source.rsplit('/').next().unwrap_or(source);
+        return sink(archive_error(
+            source,
+            format!(
+                "{source}: the last part of a zip split into {parts} parts (`zip -s`): only the \
+                 {entries} entries whose headers lie in it are read, the members in the parts \
+                 before it (`.z01`, …) are not; join them (`zip -s 0 {name} --out whole.zip`) \
+                 and scan the whole zip"
+            ),
+        ));
+    }
     if entries == 0 {
         return sink(not_readable(source, why));
     }
@@ -273,6 +287,21 @@ fn read_local_headers<R: Read + Seek>(
 /// where it ends (the time it costs is that of reading a member this large; a bomb past it
 /// ends the walk, as the next member cannot be found without it).
 const MEASURED_PAST_LIMIT: u64 = 4;
+
+/// How many parts a zip split by `zip -s` (or WinZip) has, when `file` is its last part (its
+/// end of central directory names a disk after the first); `None` for any other file.
+fn split_parts<R: Read + Seek>(file: &mut R) -> Option<u32> {
+    let len = file.seek(io::SeekFrom::End(0)).ok()?;
+    // the record (22 bytes) and a comment of up to 65,535 bytes
+    let tail_len = len.min(22 + 65_535);
+    file.seek(io::SeekFrom::Start(len - tail_len)).ok()?;
+    let mut tail = vec![0u8; tail_len as usize];
+    file.read_exact(&mut tail).ok()?;
+    let at = tail.windows(4).rposition(|w| w == b"PK\x05\x06")?;
+    let disk = tail.get(at + 4..at + 6)?;
+    let disk = u16::from_le_bytes([disk[0], disk[1]]);
+    (disk > 0).then_some(u32::from(disk) + 1)
+}
 
 /// What the data descriptor after a member's data says, and where the next header begins.
 #[derive(Clone, Copy, Debug)]
