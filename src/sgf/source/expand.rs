@@ -137,8 +137,9 @@ fn read_stream(path: &Path, max_bytes: u64) -> Option<Expanded> {
 pub const NAMED_TWICE: &str = "(named more than once)";
 
 /// How much of standard input is looked at to tell a record or an archive from a list of
-/// paths (a tar archive's signature lies at byte 257).
-const STDIN_SNIFF: usize = 512;
+/// paths: SGF text may begin with a page of text before its first `(;` (with 512 bytes, a
+/// game after a longer preface was read as a list of paths, each line a missing file).
+const STDIN_SNIFF: usize = 64 * 1024;
 
 /// Standard input as [`expand_inputs_noting`] reads it: the input it holds, or the paths it
 /// lists.

@@ -157,6 +157,12 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         &mut out,
         &mut Skipped::new(),
     );
+    // a game after a preface of several kilobytes is a game, not a list of paths
+    let prefaced = format!(
+        "{}\n(;SZ[9];B[ee])",
+        "Downloaded from a forum.\n".repeat(200)
+    );
+    read_stdin(prefaced.as_bytes(), 1 << 20, &mut out, &mut Skipped::new());
     let mut items = Vec::new();
     read_all(&out, 1 << 20, &mut |item| {
         items.push((item.source, item.data.map_err(|e| e.kind_name())));
@@ -167,6 +173,7 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         [
             ("-".to_string(), Ok(b"(;SZ[9];B[ee])".to_vec())),
             ("-".to_string(), Err("file_too_large")),
+            ("-".to_string(), Ok(prefaced.into_bytes())),
         ]
     );
 }
