@@ -235,6 +235,8 @@ const KINDS: &[(&str, InputKind)] = &[
     (".tar", InputKind::Tar(None)),
     (".tgz", InputKind::Tar(Some(Codec::Gzip))),
     (".tbz2", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tbz", InputKind::Tar(Some(Codec::Bzip2))),
+    (".tb2", InputKind::Tar(Some(Codec::Bzip2))),
     (".txz", InputKind::Tar(Some(Codec::Xz))),
     (".tzst", InputKind::Tar(Some(Codec::Zstd))),
     (".lzh", InputKind::Lzh),

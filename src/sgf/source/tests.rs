@@ -19,6 +19,9 @@ fn names() {
     );
     assert_eq!(classify("x.TGZ"), Some(InputKind::Tar(Some(Codec::Gzip))));
     assert_eq!(classify("x.tar.xz"), Some(InputKind::Tar(Some(Codec::Xz))));
+    for tbz in ["x.tbz", "x.TB2", "x.tbz2", "x.tar.bz2"] {
+        assert_eq!(classify(tbz), Some(InputKind::Tar(Some(Codec::Bzip2))));
+    }
     assert_eq!(classify("x.tzst"), Some(InputKind::Tar(Some(Codec::Zstd))));
     assert_eq!(classify("x.tar"), Some(InputKind::Tar(None)));
     assert_eq!(classify("kifu.7Z"), Some(InputKind::SevenZ));
