@@ -826,12 +826,13 @@ impl VolumeName {
 
 /// `path`'s place in a RAR volume set. A later volume named the old way (`.r00` … `.z99`,
 /// names many other files carry: `board.s19`, `data.t01`, a split zip's `.z01`) is one only
-/// when it begins as a RAR volume does; each such file was an error row about a set with
-/// no first volume.
+/// when it begins as a RAR volume does or its set's first volume (`.rar`) is beside it (a
+/// volume left empty or damaged by a download is still the set's); each such file was an
+/// error row about a set with no first volume.
 fn volume_name(path: &Path) -> Option<VolumeName> {
     let v = named_volume(path)?;
     let old_later = matches!(v.style, Style::Old { .. }) && v.number > 1;
-    (!old_later || begins_as_rar(path)).then_some(v)
+    (!old_later || begins_as_rar(path) || sibling(path, &v, 1).is_file()).then_some(v)
 }
 
 /// `path`'s place in a RAR volume set by its name alone.

@@ -1069,23 +1069,28 @@ fn normalise_handicap(
             _ => (0, HandicapSource::None),
         };
     }
-    // a black move that puts a stone on the board: not a pass, not a point off the board
-    // (replay makes it a pass; `B[zz]` moves gave White a bonus for stones nowhere), not a
-    // point an opening stone holds already (`B[pd];B[pd]` is one stone)
+    // Black's opening moves that put a stone on the board: not a pass, not a point off the
+    // board (replay makes it a pass; `B[zz]` moves gave White a bonus for stones nowhere).
+    // Their count, and the stones they leave: a point played twice (`B[pd];B[pd]`) is one.
     let black_stones = |opening: &mut dyn Iterator<Item = &RecordedMove>| {
         let mut taken: Vec<Point> = Vec::new();
-        opening
-            .take_while(|m| match m.mv {
-                Move::Play(p) if m.color == Color::Black && p.x < w && p.y < h => {
-                    let new = !taken.contains(&p);
-                    taken.push(p);
-                    new
-                }
-                _ => false,
-            })
-            .count() as u32
+        for m in opening {
+            match m.mv {
+                Move::Play(p) if m.color == Color::Black && p.x < w && p.y < h => taken.push(p),
+                _ => break,
+            }
+        }
+        let moves = taken.len() as u32;
+        taken.sort_unstable_by_key(|p| (p.y, p.x));
+        taken.dedup();
+        (moves, taken.len() as u32)
     };
-    let opening_black = black_stones(&mut moves.iter());
+    // placed by moves: the stones they leave are the handicap (one is none)
+    let by_moves = |stones: u32, most: u32| match stones {
+        0 | 1 => (0, HandicapSource::None),
+        n => (n.min(most), HandicapSource::Moves),
+    };
+    let (opening_black, opening_stones) = black_stones(&mut moves.iter());
     // no stone on the board backs the `HA`: above the nine fixed points it is no handicap
     // this record shows (`HA[30]` gave White a 30-point bonus for stones nowhere)
     if ha_n > MAX_FIXED_HANDICAP && opening_black < 2 {
@@ -1095,15 +1100,15 @@ fn normalise_handicap(
         // With `HA` the handicap moves may come with White passes between them
         // (`HA[2];B[qc];W[];B[cq]`, as GTP tools write a free placement): placed again on
         // the star points, they were phantom stones, or made Black's own moves illegal.
-        let placed_with_passes = black_stones(
+        let (placed_with_passes, stones) = black_stones(
             &mut moves
                 .iter()
                 .filter(|m| !(m.color == Color::White && m.mv == Move::Pass)),
         );
-        // Fewer such moves than `HA` says are the handicap Black got: the bonus is per stone
+        // Fewer such stones than `HA` says are the handicap Black got: the bonus is per stone
         // on the board (`HA[4];B[pd];B[dp];W[qp]` gave White four stones' bonus for two).
         if placed_with_passes >= 2 {
-            return (placed_with_passes.min(ha_n), HandicapSource::Moves);
+            return by_moves(stones, ha_n);
         }
         if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
             // before any setup of later nodes: replay takes `setup` in move order
@@ -1121,7 +1126,7 @@ fn normalise_handicap(
         return (0, HandicapSource::None);
     }
     if opening_black >= 2 && opening_black < moves.len() as u32 {
-        return (opening_black, HandicapSource::Moves);
+        return by_moves(opening_stones, u32::MAX);
     }
     (0, HandicapSource::None)
 }
@@ -1837,9 +1842,20 @@ mod tests {
             read("(;SZ[19]HA[2]KM[0.5]AB[dd][pp]AW[pp];W[dp])"),
             (0, Some(0.5), (1, 1))
         );
-        // the same point played twice in the opening is one stone
+        // the same point played twice in the opening is one stone, with `HA` or without
+        // (no stones placed for it: they were phantom stones on top of the moves)
         assert_eq!(read("(;SZ[19]KM[0.5];B[pd];B[pd];W[dd])").0, 0);
         assert_eq!(read("(;SZ[19]KM[0.5];B[pd];B[dp];W[dd])").0, 2);
+        assert_eq!(read("(;SZ[19]KM[0.5];B[pd];B[dp];B[pd];W[dd])").0, 2);
+        for ha in [
+            "(;SZ[19]HA[2]KM[0.5];B[pd];B[pd];W[dp];B[dd])",
+            "(;SZ[19]HA[3]KM[0.5];B[pd];W[];B[pd];W[dp])",
+        ] {
+            let games = crate::sgf::ingest_bytes(ha.as_bytes(), &crate::sgf::Limits::default());
+            let r = games[0].record.clone().unwrap();
+            assert_eq!((r.handicap, r.setup.len()), (0, 0), "{ha}");
+        }
+        assert_eq!(read("(;SZ[19]HA[3]KM[0.5];B[pd];B[dp];B[pd];W[dd])").0, 2);
     }
 
     /// `tt` and `ss` are passes wherever they lie off the board, rectangular boards too.

@@ -61,20 +61,9 @@ pub fn expand_inputs_noting(
     // name, and the file's own path was in no row), else its first
     let canonical: Vec<Option<PathBuf>> = (out.iter())
         .map(|p| match p {
-            Ok(Input::Path(path)) => {
-                Some(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()))
-            }
-            // an entry the walk could not read (a dangling link, a link loop, a missing
-            // path): its directory's own path and its name (it was a row per naming)
-            Err((source, _)) if source != STDIN_SOURCE => {
-                let path = Path::new(source);
-                let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-                let dir = std::fs::canonicalize(dir.unwrap_or(Path::new(".")));
-                Some(match (dir, path.file_name()) {
-                    (Ok(dir), Some(name)) => dir.join(name),
-                    _ => path.to_path_buf(),
-                })
-            }
+            Ok(Input::Path(path)) => Some(identity(path)),
+            // an entry the walk could not read (it was a row per naming)
+            Err((source, _)) if source != STDIN_SOURCE => Some(identity(Path::new(source))),
             _ => None,
         })
         .collect();
@@ -101,6 +90,23 @@ pub fn expand_inputs_noting(
         *skipped.entry(NAMED_TWICE.to_string()).or_default() += twice;
     }
     out
+}
+
+/// What names one file however it is spelled: its canonical path, or for a path that has
+/// none (a dangling link, a link loop, a missing path) its directory's canonical path and its
+/// name.
+fn identity(path: &Path) -> PathBuf {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return canonical;
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    match (
+        std::fs::canonicalize(dir.unwrap_or(Path::new("."))),
+        path.file_name(),
+    ) {
+        (Ok(dir), Some(name)) => dir.join(name),
+        _ => path.to_path_buf(),
+    }
 }
 
 /// Whether `path` is an anonymous pipe: what a shell's process substitution names
@@ -185,8 +191,9 @@ pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
         return true;
     }
-    // a list of paths is text: a control byte other than a tab or a line end is data
-    if head
+    // a list of paths is text: a control byte other than a tab or a line end in its first
+    // bytes is data (further on, it may be a file's odd name)
+    if head[..head.len().min(512)]
         .iter()
         .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
     {

@@ -430,6 +430,19 @@ fn read_path(
         data,
         cut: None,
     };
+    if let Some(last) = zip_archive::split_zip_part(path) {
+        // named on its own (a directory walk passes it over: the last part's row speaks)
+        let last = last.file_name().map(|n| n.to_string_lossy().into_owned());
+        let last = last.unwrap_or_default();
+        return sink(archive_error(
+            &source,
+            format!(
+                "{source}: a part of a zip split by `zip -s`, whose last part is {last}: a \
+                 split zip is not read part by part; join the parts (`zip -s 0 {last} --out \
+                 whole.zip`) and scan the whole zip"
+            ),
+        ));
+    }
     let (kind, mut file) = match open_input(path) {
         Ok(opened) => opened,
         Err(e) => return sink(item(Err(e))),
@@ -697,11 +710,12 @@ fn read_sized<R: Read + io::Seek>(mut reader: R, max_bytes: u64) -> Result<Vec<u
 }
 
 /// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
-/// `MultiGzDecoder` read them), then the end: zeros after the last member (a tape or block
-/// device pads a file with them) are ignored, as `gzip -d` does; other bytes that begin no
-/// member are an early end (`UnexpectedEof`), so that the games before are kept and a row
-/// says what follows them (`MultiGzDecoder` failed on them, and the whole file was lost; then
-/// they were ignored, and a member cut in its first bytes was lost without a word).
+/// `MultiGzDecoder` read them), then the end: bytes after the last member that begin no
+/// member are ignored, as `gzip -d` does (the zeros a tape or block device pads a file with,
+/// text appended; `MultiGzDecoder` failed on them, and the whole file was lost), unless they
+/// begin as a member does (its first byte, 0x1f): a member cut short or damaged there is an
+/// early end (`UnexpectedEof`), so that the games before are kept and a row says what
+/// follows them (it was lost without a word).
 struct GzMembers<R: io::BufRead> {
     member: Option<flate2::bufread::GzDecoder<R>>,
 }
@@ -733,43 +747,36 @@ impl<R: io::BufRead> Read for GzMembers<R> {
             let mut rest = member.into_inner();
             if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
                 self.member = Some(flate2::bufread::GzDecoder::new(rest));
-            } else {
-                let other = not_zeros(&mut rest)?;
-                if other > 0 {
-                    // A member cut inside its first two bytes, or whose header is damaged,
-                    // was taken for padding, and its games were lost without a word: the
-                    // games before are kept, and their row says what follows them.
-                    return Err(io::Error::new(
-                        io::ErrorKind::UnexpectedEof,
-                        format!(
-                            "after the last whole gzip member, {other} bytes that begin no \
-                             gzip member (one cut short or damaged, or other data appended)"
-                        ),
-                    ));
-                }
+            } else if rest.fill_buf()?.first() == Some(&0x1f) {
+                // A member cut after its first byte, or whose second is damaged, was taken
+                // for trailing bytes, and its games were lost without a word: the games
+                // before are kept, and their row says what follows them. Other trailing
+                // bytes (zeros a device pads with, text appended) are ignored, as `gzip -d`
+                // does.
+                let left = rest_len(&mut rest)?;
+                return Err(io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    format!(
+                        "after the last whole gzip member, {left} byte{} that begin as a gzip \
+                         member but are none (one cut short or damaged)",
+                        if left == 1 { "" } else { "s" }
+                    ),
+                ));
             }
         }
         Ok(0)
     }
 }
 
-/// How many bytes are left in `rest` from its first one that is not zero (the zeros a tape or
-/// block device pads a file with are no data); 0 when there is none.
-fn not_zeros(rest: &mut impl io::BufRead) -> io::Result<u64> {
-    let mut other = 0u64;
+/// How many bytes are left in `rest` (read to its end).
+fn rest_len(rest: &mut impl io::BufRead) -> io::Result<u64> {
+    let mut left = 0u64;
     loop {
-        let buf = rest.fill_buf()?;
-        if buf.is_empty() {
-            return Ok(other);
+        let n = rest.fill_buf()?.len();
+        if n == 0 {
+            return Ok(left);
         }
-        let n = buf.len();
-        if other > 0 || buf.iter().any(|&b| b != 0) {
-            other += if other > 0 {
-                n as u64
-            } else {
-                (n - buf.iter().position(|&b| b != 0).unwrap_or(n)) as u64
-            };
-        }
+        left += n as u64;
         rest.consume(n);
     }
 }

@@ -105,7 +105,8 @@ pub(super) fn read_tar(
                     // GNU's multi-volume tar: the rest of a file begun in the volume before
                     let message = format!(
                         "{source}::{name}: the rest of a member begun in the previous volume \
-                         of a multi-volume tar; read the volumes joined (`cat`) as one archive"
+                         of a multi-volume tar (`tar -M`), not read; extract the volumes with \
+                         `tar -xM` and scan the files"
                     );
                     if !sink(InputItem {
                         source: source.to_string(),

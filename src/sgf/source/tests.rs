@@ -300,19 +300,20 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
         GzMembers::new(bytes).read_to_end(&mut out).map(|_| out)
     };
     assert_eq!(read(&bytes).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
-    // a block device's zeros end the data
-    let mut padded = bytes.clone();
-    padded.extend_from_slice(&[0u8; 70_000]);
-    assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
-    // other bytes that begin no member, as a third member cut after its first byte or with
-    // its header damaged, are an early end: the games before are kept, and a row says so
+    // a block device's zeros, or text appended, end the data, as to `gzip -d`
+    for tail in [&[0u8; 70_000][..], b"garbage\n", b"\n"] {
+        let mut padded = bytes.clone();
+        padded.extend_from_slice(tail);
+        assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
+    }
+    // bytes that begin as a member does, a third member cut after its first byte or with
+    // its second damaged, are an early end: the games before are kept, and a row says so
     let third = member(b"(;SZ[9];B[cc])");
     let mut flipped = third.clone();
     flipped[1] ^= 1;
-    for (tail, other) in [
-        (&third[..1], 1),
-        (&flipped[..], third.len()),
-        (&b"\0\0garbage"[..], 7),
+    for (tail, left) in [
+        (&third[..1], "1 byte "),
+        (&flipped[..], &*format!("{} bytes ", third.len())),
     ] {
         let mut more = bytes.clone();
         more.extend_from_slice(tail);
@@ -320,7 +321,7 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
         assert_eq!(e.kind(), std::io::ErrorKind::UnexpectedEof);
         assert!(
             e.to_string()
-                .contains(&format!("{other} bytes that begin no gzip member")),
+                .contains(&format!("{left}that begin as a gzip member")),
             "{e}"
         );
         let mut items = Vec::new();
@@ -333,7 +334,7 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
             items[0].0.as_deref().ok(),
             Some(&b"(;SZ[9];B[aa])(;SZ[9];W[bb])"[..])
         );
-        assert!(matches!(&items[0].1, Some(SourceError::Io(m)) if m.contains("begin no gzip")));
+        assert!(matches!(&items[0].1, Some(SourceError::Io(m)) if m.contains("begin as a gzip")));
     }
     // a damaged member is still an error, and so is a file that is no gzip at all
     let mut cut = bytes.clone();
@@ -494,6 +495,7 @@ fn an_unreadable_entry_reached_twice_is_one_row() {
         vec![games.clone(), games.clone()],
         vec![with_slash, dotted],
         vec![games.clone(), games.join("b.sgf"), games.join("c.sgf")],
+        vec![games.join("b.sgf"), games.clone()],
     ] {
         let mut skipped = Skipped::new();
         let out = super::expand::expand_inputs_noting(&inputs, 1 << 20, &mut skipped);

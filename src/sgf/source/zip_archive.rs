@@ -252,15 +252,14 @@ fn read_local_headers<R: Read + Seek>(
         }
     };
     if let Some(parts) = split {
-        // the members before the cut are this part's own (their headers lie in it)
+        // it may begin inside a member: the members read from its start, if any, are kept
         let name = source.rsplit('/').next().unwrap_or(source);
         return sink(archive_error(
             source,
             format!(
-                "{source}: the last part of a zip split into {parts} parts (`zip -s`): only the \
-                 {entries} entries whose headers lie in it are read, the members in the parts \
-                 before it (`.z01`, …) are not; join them (`zip -s 0 {name} --out whole.zip`) \
-                 and scan the whole zip"
+                "{source}: the last part of a zip split into {parts} parts (`zip -s`): a split \
+                 zip is not read part by part ({entries} entries read from this part's start); \
+                 join the parts (`zip -s 0 {name} --out whole.zip`) and scan the whole zip"
             ),
         ));
     }
@@ -288,8 +287,26 @@ fn read_local_headers<R: Read + Seek>(
 /// ends the walk, as the next member cannot be found without it).
 const MEASURED_PAST_LIMIT: u64 = 4;
 
+/// The last part (`games.zip`) of the zip split by `zip -s` (or WinZip) that `path` is an
+/// earlier part of (`games.z01` … `games.z99`), when that last part is beside it.
+pub(super) fn split_zip_part(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let (stem, ext) = name.rsplit_once('.')?;
+    let b = ext.as_bytes();
+    let part =
+        b.len() == 3 && b[0].eq_ignore_ascii_case(&b'z') && b[1..].iter().all(u8::is_ascii_digit);
+    if !part {
+        return None;
+    }
+    ["zip", "ZIP"]
+        .iter()
+        .map(|e| path.with_file_name(format!("{stem}.{e}")))
+        .find(|p| p.is_file())
+}
+
 /// How many parts a zip split by `zip -s` (or WinZip) has, when `file` is its last part (its
-/// end of central directory names a disk after the first); `None` for any other file.
+/// end of central directory names a disk after the first, and not 0xFFFF, which a zip64
+/// record's place holder may be); `None` for any other file.
 fn split_parts<R: Read + Seek>(file: &mut R) -> Option<u32> {
     let len = file.seek(io::SeekFrom::End(0)).ok()?;
     // the record (22 bytes) and a comment of up to 65,535 bytes
@@ -300,7 +317,7 @@ fn split_parts<R: Read + Seek>(file: &mut R) -> Option<u32> {
     let at = tail.windows(4).rposition(|w| w == b"PK\x05\x06")?;
     let disk = tail.get(at + 4..at + 6)?;
     let disk = u16::from_le_bytes([disk[0], disk[1]]);
-    (disk > 0).then_some(u32::from(disk) + 1)
+    (disk > 0 && disk != u16::MAX).then_some(u32::from(disk) + 1)
 }
 
 /// What the data descriptor after a member's data says, and where the next header begins.
