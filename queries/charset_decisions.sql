@@ -10,9 +10,9 @@ SELECT
     charset_declared,
     charset_used,
     count(*) AS games,
-    count(DISTINCT source || coalesce('!' || member, '')) AS files,
+    count(DISTINCT source || coalesce('::' || member, '')) AS files,
     count(*) FILTER (WHERE charset_lossy) AS lossy_games,
-    min(source || coalesce('!' || member, '')) AS example
+    min(source || coalesce('::' || member, '')) AS example
 FROM games
 WHERE status <> 'error' OR charset_used IS NOT NULL
 GROUP BY charset_declared, charset_used

@@ -4,6 +4,7 @@
 --   corpus/dev a one-move game "occurred" twelve times between twelve pairs of players, and
 --   setups of handicap stones alone four times), so the hash cannot tell their copies apart.
 -- uses: status, game_hash, source, member, game_index, black, white, result_raw, moves
+--   locations: `FILE::MEMBER game N` (`explain FILE::MEMBER --game N` shows it), `;` between.
 -- columns: game_hash, copies, distinct_results, distinct_players, moves, locations
 SELECT
     game_hash,
@@ -11,7 +12,7 @@ SELECT
     count(DISTINCT coalesce(result_raw, '')) AS distinct_results,
     count(DISTINCT coalesce(black, '') || ' vs ' || coalesce(white, '')) AS distinct_players,
     max(moves) AS moves,
-    string_agg(source || coalesce('!' || member, '') || '#' || CAST(game_index AS VARCHAR), ' ; '
+    string_agg(source || coalesce('::' || member, '') || ' game ' || CAST(game_index AS VARCHAR), ' ; '
                ORDER BY source, member, game_index) AS locations
 FROM games
 WHERE status <> 'error' AND game_hash IS NOT NULL

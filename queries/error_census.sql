@@ -14,7 +14,7 @@ WITH g AS (
         status,
         coalesce(error_kind, '-') AS error_kind,
         coalesce(charset_used, '-') AS charset_used,
-        source || coalesce('!' || member, '') AS file,
+        source || coalesce('::' || member, '') AS file,
         charset_declared,
         charset_lossy
     FROM games
@@ -26,8 +26,10 @@ SELECT
     charset_used,
     count(*) AS games,
     count(DISTINCT file) AS files,
-    -- rows whose text was decoded and declared no charset (a row never decoded has read no CA)
-    count(*) FILTER (WHERE charset_declared IS NULL AND charset_used <> '-') AS charset_declared_missing,
+    -- rows whose text was decoded and declared no charset (a row never decoded, or an empty
+    -- file's, has read no CA)
+    count(*) FILTER (WHERE charset_declared IS NULL AND charset_used <> '-'
+                     AND error_kind <> 'empty_file') AS charset_declared_missing,
     count(*) FILTER (WHERE charset_lossy) AS charset_lossy
 FROM g
 GROUP BY source_prefix, status, error_kind, charset_used

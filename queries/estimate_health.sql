@@ -7,7 +7,9 @@
 --   group dies), over resigns_scored games: those with a score under the record's rules and
 --   komi (a resigned game whose komi or rules are unknown, such as Fox's even games with
 --   `KM[0]`, is left out of the share). A margin of 0 leaves neither side behind, but under
---   Ing's rules, which give a tie to Black, White is behind.
+--   Ing's rules, which give a tie to Black, White is behind. A scan run with `--playouts 1`
+--   (footer key kifu_audit.playouts) leaves no group unsettled: mean_unsettled and
+--   unsettled_over_20 count only openings' stones there, whatever the estimate's confidence.
 -- uses: status, source, member, result_kind, result_winner, rules, dead_source, unsettled_points, seki_points, black_area, white_area, margin_recorded_rules
 -- columns: source_prefix, result_kind, games, mean_unsettled, unsettled_over_20, large_seki, one_side_nothing, resigner_behind, resigns_scored
 WITH g AS (
