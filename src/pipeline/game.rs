@@ -227,9 +227,14 @@ pub fn row_from_ingested(
         }
         Some(Err(message)) => {
             ingest.status = sgf::Status::Error;
+            // the repair reading made, if any, is kept in the message (its kind gives way)
+            let earlier = match (ingest.error_kind, ingest.error_message.take()) {
+                (Some(kind), Some(m)) => format!(" (read with a repair, {}: {m})", kind.name()),
+                _ => String::new(),
+            };
             ingest.error_kind = Some(sgf::ErrorKind::InternalError);
             ingest.error_message = Some(format!(
-                "replay or scoring failed on a bug of kifu-audit (please report this game): {message}"
+                "replay or scoring failed on a bug of kifu-audit (please report this game): {message}{earlier}"
             ));
             (None, None)
         }
