@@ -219,7 +219,17 @@ pub fn parts(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Option<String>)> {
         }
     }
     let whole_games = |part: &[u8], label: Option<&String>| {
-        reads_whole(decode_labelled(part, label.cloned()).text)
+        let mut text = decode_labelled(part, label.cloned()).text;
+        // a Fox file's first game, without its `(`, as `prepare_file` repairs it
+        if text.trim_start().starts_with(';') {
+            text = Cow::Owned(format!("({text}"));
+        }
+        let scan = super::split::scan(&text);
+        !scan.games.is_empty()
+            && scan
+                .games
+                .iter()
+                .all(|g| g.unclosed == 0 && g.unterminated_value_at.is_none())
     };
     let mut cuts = vec![0];
     // the root whose label the range so far is read in (`None` before the first label)
@@ -262,109 +272,6 @@ pub fn parts(bytes: &[u8]) -> Vec<(std::ops::Range<usize>, Option<String>)> {
             (w[0]..w[1], label)
         })
         .collect()
-}
-
-/// Whether decoded text holds games, each closed and with every value ended (a Fox file's
-/// first game, without its `(`, as `prepare_file` repairs it).
-fn reads_whole(mut text: Cow<'_, str>) -> bool {
-    if text.trim_start().starts_with(';') {
-        text = Cow::Owned(format!("({text}"));
-    }
-    let scan = super::split::scan(&text);
-    !scan.games.is_empty()
-        && scan
-            .games
-            .iter()
-            .all(|g| g.unclosed == 0 && g.unterminated_value_at.is_none())
-}
-
-/// A range of [`parts`] its label did not read (decoded as `used`, by detection or byte for
-/// byte, for a label trusted to name the text), split where its games are: a game the label
-/// cannot read (not in the label's charset, or with its structure broken) and whose root
-/// declares none is read apart by detection, when that reads it whole; the games around it
-/// keep the label. A collection joined from files (`cat`) of which some had no `CA` held such
-/// games: a Latin-1 game after a Shift_JIS one turned both into mojibake, the label's games
-/// read by detection too. `None` when no game is read apart (then the range stays whole).
-/// Each game is decoded once more: the cost falls only on ranges the label did not read.
-pub fn read_apart(
-    bytes: &[u8],
-    label: &str,
-    used: &str,
-) -> Option<Vec<(std::ops::Range<usize>, Option<String>)>> {
-    let enc = encoding_for_label(label)?;
-    if latin(enc) || enc == UTF_16LE || enc == UTF_16BE || used == enc.name() {
-        return None;
-    }
-    let starts = game_starts(bytes);
-    if starts.len() < 2 {
-        return None;
-    }
-    let mut out: Vec<(std::ops::Range<usize>, Option<String>)> = Vec::new();
-    let mut apart = false;
-    for (k, &start) in starts.iter().enumerate() {
-        // text before the first game stays with it
-        let start = if k == 0 { 0 } else { start };
-        let end = starts.get(k + 1).copied().unwrap_or(bytes.len());
-        let game = &bytes[start..end];
-        let in_label = decode_labelled(game, Some(label.to_string()));
-        let foreign = in_label.used != enc.name() || !reads_whole(in_label.text);
-        if foreign && root_label(game).is_none() && reads_whole(decode_labelled(game, None).text) {
-            out.push((start..end, None));
-            apart = true;
-            continue;
-        }
-        match out.last_mut() {
-            Some((range, Some(_))) => range.end = end,
-            _ => out.push((start..end, Some(label.to_string()))),
-        }
-    }
-    apart.then_some(out)
-}
-
-/// Where the games of the raw bytes begin: each `(` outside values and outside every game
-/// tree that white space and a node's `;` follow, and the start of bytes that open with a
-/// node's `;` (a Fox game without its `(`). A value's `\\` escapes, but not after a byte
-/// from 0x81 (a trail byte 0x5C of Shift_JIS or GBK).
-fn game_starts(bytes: &[u8]) -> Vec<usize> {
-    let mut starts = Vec::new();
-    if bytes.trim_ascii_start().first() == Some(&b';') {
-        starts.push(0);
-    }
-    let (mut depth, mut inside, mut escaped) = (0usize, false, false);
-    for (i, &b) in bytes.iter().enumerate() {
-        if inside {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = i == 0 || bytes[i - 1] < 0x81;
-            } else if b == b']' {
-                inside = false;
-            }
-            continue;
-        }
-        match b {
-            b'[' => inside = true,
-            b'(' => {
-                if depth == 0 && bytes[i + 1..].trim_ascii_start().first() == Some(&b';') {
-                    starts.push(i);
-                }
-                depth += 1;
-            }
-            b')' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    starts
-}
-
-/// The `CA` of a game's root node in its raw bytes, if it has one.
-fn root_label(game: &[u8]) -> Option<String> {
-    let open = *tree_openings(game).first()?;
-    let mut root = RootReader::new(game, open);
-    declared_charsets(game)
-        .into_iter()
-        .find(|&(at, _)| at >= open + 3 && root.holds_property_at(game, at - 3))
-        .map(|(_, label)| label)
 }
 
 /// Whether the games before a collection's first label (`enc`), which declare none, are text

@@ -213,27 +213,15 @@ impl PreparedFile {
 
 /// Decodes and scans one file's bytes.
 pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
-    let mut pieces = Vec::new();
-    for (range, label) in charset::parts(bytes) {
+    let ranges = charset::parts(bytes);
+    let (mut text, mut scan, mut parts) = if let [(range, label)] = ranges.as_slice() {
         let (text, scan, part) = decode_part(&bytes[range.clone()], label.clone());
-        // a range its label did not read: its games the label cannot read are read apart
-        let apart = label
-            .as_deref()
-            .and_then(|l| charset::read_apart(&bytes[range.clone()], l, part.used));
-        match apart {
-            None => pieces.push((text, scan, part)),
-            Some(sub) => pieces.extend(sub.into_iter().map(|(r, label)| {
-                decode_part(&bytes[range.start + r.start..range.start + r.end], label)
-            })),
-        }
-    }
-    let (mut text, mut scan, mut parts) = if pieces.len() == 1 {
-        let (text, scan, part) = pieces.pop().unwrap();
         (text, scan, vec![part])
     } else {
         let mut joined = String::with_capacity(bytes.len());
-        let mut parts = Vec::with_capacity(pieces.len());
-        for (text, _, mut part) in pieces {
+        let mut parts = Vec::with_capacity(ranges.len());
+        for (range, label) in ranges {
+            let (text, _, mut part) = decode_part(&bytes[range], label);
             part.start = joined.len();
             joined.push_str(&text);
             parts.push(part);
@@ -255,21 +243,11 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
             format!("the game tree has no opening `(` before the root node at byte {at}; one was added (later offsets are +1)"),
         ));
     }
-    // a game's own label, else that of the games before it in its part (a game read apart
-    // from the label around it, by detection, has none)
     let mut nearest = None;
-    let mut part = 0;
     let declared = scan
         .games
         .iter()
         .map(|g| {
-            let at = parts
-                .partition_point(|p| p.start <= g.start)
-                .saturating_sub(1);
-            if at != part {
-                part = at;
-                nearest = parts[at].declared.clone();
-            }
             if let Some(own) = charset::root_declared(&text[g.start..g.end]) {
                 nearest = Some(own);
             }
@@ -978,71 +956,6 @@ mod tests {
                 game(gb2312, "GBK", "常昊")
             ]
         );
-    }
-
-    /// A game joined into a collection without its `CA` (`cat`), that the label before it
-    /// cannot read, is read apart by detection; the label's own games keep it (a Latin-1
-    /// game after a Shift_JIS one sent both to detection, and the Shift_JIS names came out
-    /// as mojibake).
-    #[test]
-    fn a_game_the_label_cannot_read_is_read_apart() {
-        let enc = |enc: &'static encoding_rs::Encoding, s: &str| enc.encode(s).0.into_owned();
-        let (gbk, sjis) = (encoding_rs::GBK, encoding_rs::SHIFT_JIS);
-        let latin = b"(;GM[1]PB[Ren\xe9 M\xfcller]RE[B+R];B[pd];W[dd]C[caf\xe9])\n".to_vec();
-        let file = [
-            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁];B[pd])\n"),
-            enc(gbk, "(;GM[1]PB[古力];B[pd])\n"),
-            latin.clone(),
-            enc(gbk, "(;GM[1]PB[常昊];B[pd])\n"),
-            enc(sjis, "(;GM[1]CA[SJIS]PB[井山裕太]RE[W+R];B[pd];W[dd])\n"),
-            latin,
-            enc(sjis, "(;GM[1]PB[一力遼];B[pd])"),
-        ]
-        .concat();
-        let seen: Vec<_> = ingest_bytes(&file, &Limits::default())
-            .into_iter()
-            .map(|g| {
-                let r = g.record.unwrap();
-                let moves = r.moves.len();
-                let black = r.black.unwrap_or_default();
-                (
-                    g.charset_declared,
-                    g.charset_used,
-                    black,
-                    r.result.is_some(),
-                    moves,
-                )
-            })
-            .collect();
-        let game = |ca: Option<&str>, used, black: &str, result, moves| {
-            (
-                ca.map(String::from),
-                Some(used),
-                black.to_string(),
-                result,
-                moves,
-            )
-        };
-        let (gb, sj) = (Some("GB2312"), Some("SJIS"));
-        assert_eq!(
-            seen,
-            [
-                game(gb, "GBK", "柯洁", false, 1),
-                game(gb, "GBK", "古力", false, 1),
-                game(None, "windows-1252", "René Müller", true, 2),
-                game(gb, "GBK", "常昊", false, 1),
-                game(sj, "Shift_JIS", "井山裕太", true, 2),
-                game(None, "windows-1252", "René Müller", true, 2),
-                game(sj, "Shift_JIS", "一力遼", false, 1),
-            ]
-        );
-        // a collection its label reads stays one part
-        let same = [
-            enc(gbk, "(;GM[1]CA[GB2312]PB[柯洁];B[pd])\n"),
-            enc(gbk, "(;GM[1]PB[古力];B[pd])"),
-        ]
-        .concat();
-        assert_eq!(prepare_file(&same).parts.len(), 1);
     }
 
     /// Two games side by side stay two games, with or without the repair in the first.
