@@ -711,11 +711,11 @@ fn read_sized<R: Read + io::Seek>(mut reader: R, max_bytes: u64) -> Result<Vec<u
 
 /// The data of a gzip file: its members one after the other (as `gzip -d` and flate2's
 /// `MultiGzDecoder` read them), then the end: bytes after the last member that begin no
-/// member are ignored, as `gzip -d` does (the zeros a tape or block device pads a file with,
-/// text appended; `MultiGzDecoder` failed on them, and the whole file was lost), unless they
-/// begin as a member does (its first byte, 0x1f): a member cut short or damaged there is an
+/// member are ignored when they are zeros (a tape or block device pads a file with them) or
+/// text (a note appended), as `gzip -d` does (`MultiGzDecoder` failed on them, and the whole
+/// file was lost); binary bytes (a member cut short or damaged, one after padding) are an
 /// early end (`UnexpectedEof`), so that the games before are kept and a row says what
-/// follows them (it was lost without a word).
+/// follows them (they were lost without a word).
 struct GzMembers<R: io::BufRead> {
     member: Option<flate2::bufread::GzDecoder<R>>,
 }
@@ -747,35 +747,44 @@ impl<R: io::BufRead> Read for GzMembers<R> {
             let mut rest = member.into_inner();
             if rest.fill_buf()?.starts_with(&[0x1f, 0x8b]) {
                 self.member = Some(flate2::bufread::GzDecoder::new(rest));
-            } else if rest.fill_buf()?.first() == Some(&0x1f) {
-                // A member cut after its first byte, or whose second is damaged, was taken
-                // for trailing bytes, and its games were lost without a word: the games
-                // before are kept, and their row says what follows them. Other trailing
-                // bytes (zeros a device pads with, text appended) are ignored, as `gzip -d`
-                // does.
-                let left = rest_len(&mut rest)?;
-                return Err(io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    format!(
-                        "after the last whole gzip member, {left} byte{} that begin as a gzip \
-                         member but are none (one cut short or damaged)",
-                        if left == 1 { "" } else { "s" }
-                    ),
-                ));
+            } else {
+                // Trailing bytes: zeros (a device's padding) and text (a note appended) are
+                // ignored, as `gzip -d` does; other bytes (a member cut short or damaged, or
+                // one after padding: binary data) end the data early, so that the games
+                // before are kept and a row says what follows them (they were lost without a
+                // word).
+                let (left, binary) = trailing(&mut rest)?;
+                if binary {
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        format!(
+                            "after the last whole gzip member, {left} byte{} of binary data \
+                             that begin no member (one cut short or damaged, or other data \
+                             appended)",
+                            if left == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
             }
         }
         Ok(0)
     }
 }
 
-/// How many bytes are left in `rest` (read to its end).
-fn rest_len(rest: &mut impl io::BufRead) -> io::Result<u64> {
-    let mut left = 0u64;
+/// How many bytes are left in `rest` (read to its end), and whether any of them is binary:
+/// neither zero nor text (printable ASCII, white space, or bytes from 0x80 of a text's
+/// charset).
+fn trailing(rest: &mut impl io::BufRead) -> io::Result<(u64, bool)> {
+    let (mut left, mut binary) = (0u64, false);
     loop {
-        let n = rest.fill_buf()?.len();
-        if n == 0 {
-            return Ok(left);
+        let buf = rest.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((left, binary));
         }
+        binary |= buf
+            .iter()
+            .any(|&b| b != 0 && b < 0x20 && !b.is_ascii_whitespace() || b == 0x7f);
+        let n = buf.len();
         left += n as u64;
         rest.consume(n);
     }

@@ -160,6 +160,19 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         &mut out,
         &mut Skipped::new(),
     );
+    // a list naming a file whose name holds a control byte, past the first bytes, is a list
+    let odd = dir.path().join("odd\u{1}name.sgf");
+    std::fs::write(&odd, "(;SZ[9];B[ee])").unwrap();
+    let mut listing = String::new();
+    for _ in 0..40 {
+        listing.push_str(&format!("{}\n", listed.display()));
+    }
+    listing.push_str(&format!("{}\n", odd.display()));
+    assert!(!is_record_or_archive(listing.as_bytes()));
+    // a game after a long preface, its `(;` within a line, with a control byte later
+    let mut game = format!("{} (;SZ[9];B[ee]C[", "preface ".repeat(100)).into_bytes();
+    game.extend_from_slice(b"\x1a])");
+    assert!(is_record_or_archive(&game));
     // a game after a preface of several kilobytes is a game, not a list of paths
     let prefaced = format!(
         "{}\n(;SZ[9];B[ee])",
@@ -306,22 +319,28 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
         padded.extend_from_slice(tail);
         assert_eq!(read(&padded).unwrap(), b"(;SZ[9];B[aa])(;SZ[9];W[bb])");
     }
-    // bytes that begin as a member does, a third member cut after its first byte or with
-    // its second damaged, are an early end: the games before are kept, and a row says so
+    // binary bytes that begin no member, as a third member cut after its first byte, with
+    // its first or second byte damaged, or after zeros, are an early end: the games before
+    // are kept, and a row says so
     let third = member(b"(;SZ[9];B[cc])");
-    let mut flipped = third.clone();
-    flipped[1] ^= 1;
+    let damaged = |at: usize| {
+        let mut d = third.clone();
+        d[at] ^= 1;
+        d
+    };
+    let padded = [&[0u8; 512][..], &third].concat();
     for (tail, left) in [
-        (&third[..1], "1 byte "),
-        (&flipped[..], &*format!("{} bytes ", third.len())),
+        (third[..1].to_vec(), "1 byte "),
+        (damaged(0), &*format!("{} bytes ", third.len())),
+        (damaged(1), &*format!("{} bytes ", third.len())),
+        (padded, &*format!("{} bytes ", third.len() + 512)),
     ] {
         let mut more = bytes.clone();
-        more.extend_from_slice(tail);
+        more.extend_from_slice(&tail);
         let e = read(&more).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::UnexpectedEof);
         assert!(
-            e.to_string()
-                .contains(&format!("{left}that begin as a gzip member")),
+            e.to_string().contains(&format!("{left}of binary data")),
             "{e}"
         );
         let mut items = Vec::new();
@@ -334,7 +353,7 @@ fn a_gzip_file_is_its_members_and_the_padding_after_them_is_ignored() {
             items[0].0.as_deref().ok(),
             Some(&b"(;SZ[9];B[aa])(;SZ[9];W[bb])"[..])
         );
-        assert!(matches!(&items[0].1, Some(SourceError::Io(m)) if m.contains("begin as a gzip")));
+        assert!(matches!(&items[0].1, Some(SourceError::Io(m)) if m.contains("binary data")));
     }
     // a damaged member is still an error, and so is a file that is no gzip at all
     let mut cut = bytes.clone();
