@@ -826,13 +826,64 @@ impl VolumeName {
 
 /// `path`'s place in a RAR volume set. A later volume named the old way (`.r00` … `.z99`,
 /// names many other files carry: `board.s19`, `data.t01`, a split zip's `.z01`) is one only
-/// when it begins as a RAR volume does or its set's first volume (`.rar`) is beside it (a
-/// volume left empty or damaged by a download is still the set's); each such file was an
-/// error row about a set with no first volume.
+/// when it begins as a RAR volume does or the first volume beside it (`.rar`) says it begins
+/// a set (a volume left empty or damaged by a download is still the set's); each such file
+/// was an error row about a set with no first volume.
 fn volume_name(path: &Path) -> Option<VolumeName> {
     let v = named_volume(path)?;
     let old_later = matches!(v.style, Style::Old { .. }) && v.number > 1;
-    (!old_later || begins_as_rar(path) || sibling(path, &v, 1).is_file()).then_some(v)
+    let set = || first_of_a_set(&sibling(path, &v, 1)) == Some(true);
+    (!old_later || begins_as_rar(path) || set()).then_some(v)
+}
+
+/// Whether the file at `path` (a set's first volume by its name) is a volume of a RAR set: its
+/// main header's flags say so (RAR 4: `MHD_VOLUME`; RAR 5: the archive flag `volume`).
+/// `None` when that cannot be told (no RAR, or RAR 5 headers encrypted).
+fn first_of_a_set(path: &Path) -> Option<bool> {
+    let mut head = Vec::with_capacity(64);
+    if std::fs::File::open(path)
+        .and_then(|f| f.take(64).read_to_end(&mut head))
+        .is_err()
+    {
+        return None;
+    }
+    let head = head.as_slice();
+    if let Some(main) = head.strip_prefix(b"Rar!\x1a\x07\x00") {
+        // HEAD_CRC (2), HEAD_TYPE 0x73, HEAD_FLAGS (2)
+        return (main.get(2) == Some(&0x73)).then(|| main.get(3).is_some_and(|f| f & 0x01 != 0));
+    }
+    let rest = head.strip_prefix(b"Rar!\x1a\x07\x01\x00")?;
+    let mut rest = rest.get(4..).unwrap_or(&[]);
+    // CRC32 (4), then variable-length integers: header size, type (1: main), flags, the
+    // extra area's size when flag 0x01, the data's when flag 0x02, then the archive flags
+    let mut vint = || {
+        let mut value = 0u64;
+        for shift in (0..63).step_by(7) {
+            let (&b, tail) = rest.split_first()?;
+            rest = tail;
+            value |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Some(value);
+            }
+        }
+        None
+    };
+    let mut read = || -> Option<bool> {
+        let _size = vint()?;
+        // another header first (4: the headers are encrypted): not told
+        if vint()? != 1 {
+            return None;
+        }
+        let flags = vint()?;
+        if flags & 0x01 != 0 {
+            vint()?;
+        }
+        if flags & 0x02 != 0 {
+            vint()?;
+        }
+        Some(vint()? & 0x01 != 0)
+    };
+    read()
 }
 
 /// `path`'s place in a RAR volume set by its name alone.
@@ -895,6 +946,10 @@ pub fn volume_set(path: &Path) -> Option<VolumeSet> {
             number: v.number,
             first,
         });
+    }
+    // an archive whose header says it is no volume is no set, whatever lies beside it
+    if first_of_a_set(path) == Some(false) {
+        return None;
     }
     let mut paths = vec![path.to_path_buf()];
     while let Some(next) = Some(sibling(path, &v, paths.len() as u32 + 1)).filter(|p| p.is_file()) {
@@ -1107,6 +1162,35 @@ pub(super) fn read_rar_set(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_volume_says_it_begins_a_set() {
+        let rar =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/archives/rar");
+        for (name, first) in [
+            ("volumes/old.rar", true),
+            ("volumes/games.part01.rar", true),
+            ("games-rar4.rar", false),
+            ("games-rar5.rar", false),
+            // every volume says so, not only the first
+            ("volumes/old.r00", true),
+        ] {
+            assert_eq!(first_of_a_set(&rar.join(name)), Some(first), "{name}");
+        }
+        // beside a single archive, a file named `.s19` or `.r00` is no volume of it
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(rar.join("games-rar5.rar"), dir.path().join("x.rar")).unwrap();
+        for other in ["x.s19", "x.r00"] {
+            std::fs::write(dir.path().join(other), "S00F00\n").unwrap();
+            assert!(!is_later_volume(&dir.path().join(other)), "{other}");
+        }
+        // beside a single archive, `x.r00` makes no set of it
+        assert!(volume_set(&dir.path().join("x.rar")).is_none());
+        // beside a set's first volume, an empty later volume is the set's
+        std::fs::copy(rar.join("volumes/old.rar"), dir.path().join("old.rar")).unwrap();
+        std::fs::write(dir.path().join("old.r01"), [0u8; 100]).unwrap();
+        assert!(is_later_volume(&dir.path().join("old.r01")));
+    }
 
     #[test]
     fn volume_names() {
