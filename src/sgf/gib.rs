@@ -317,36 +317,20 @@ impl<'a> TextValues<'a> {
         let escaped = if values().all(|v| std::str::from_utf8(v).is_ok()) {
             None
         } else {
-            // The label's charset when it reads them, else detection's when it reads them and
-            // is no single-byte charset (which reads any bytes: detection's guess for a few
-            // short names, as a `Global` edition's record, unlabelled, holds), else the first
-            // East Asian charset that reads them: EUC-KR (no trail byte 0x5C: each byte
-            // escaped), then Shift_JIS, GBK and Big5 (a byte from 0x81 and a 0x5C after it one
-            // character, as the decoder will read it).
-            let reads = |enc: &'static encoding_rs::Encoding| {
-                values().all(|v| {
-                    enc.decode_without_bom_handling_and_without_replacement(v)
-                        .is_some()
-                })
-            };
-            let label = label.and_then(super::charset::encoding_for_label);
+            // the label's charset when it reads them (a `Global` edition's UTF-8 label over
+            // Shift_JIS names does not), else detection's, else the first of those charsets
+            // that reads them: all three take a byte from 0x81 and a 0x5C after it for one
+            // character, as the decoder will
             let guessed = super::charset::guess(&values().collect::<Vec<_>>().join(&b' '));
-            let chosen = match label {
-                Some(enc) if reads(enc) => Some(enc),
-                _ if reads(guessed) && !guessed.is_single_byte() => Some(guessed),
-                _ => [
-                    encoding_rs::EUC_KR,
-                    encoding_rs::SHIFT_JIS,
-                    encoding_rs::GBK,
-                    encoding_rs::BIG5,
-                ]
-                .into_iter()
-                .find(|&enc| reads(enc))
-                .or(Some(guessed)),
-            };
-            chosen
+            let label = label.and_then(super::charset::encoding_for_label);
+            let candidates = [label, Some(guessed)].into_iter().flatten().chain([
+                encoding_rs::SHIFT_JIS,
+                encoding_rs::GBK,
+                encoding_rs::BIG5,
+            ]);
+            candidates
                 .filter(|&enc| super::charset::trail_byte_can_be_backslash(enc))
-                .and_then(in_charset)
+                .find_map(in_charset)
         };
         for (k, &(prop, value)) in self.0.iter().enumerate() {
             out.extend_from_slice(prop.as_bytes());
@@ -584,25 +568,10 @@ mod tests {
             written(&[b"\x95\x5c", b"\x94\x5c"], Some("UTF-8")),
             b"C[\x95\x5c]C[\x94\x5c]"
         );
-        // EUC-KR, its label's or detection's, holds no trail byte 0x5C: a `\\` and a `]` after
-        // a syllable (경) are the name's own, escaped (a Shift_JIS reading took them for
-        // trail bytes)
-        let (kyung, _, _) = encoding_rs::EUC_KR.encode("김경");
-        for label in [Some("EUC-KR"), None] {
-            let mut want = b"C[".to_vec();
-            want.extend_from_slice(&kyung);
-            want.extend_from_slice(b"\\\\]C[");
-            want.extend_from_slice(&kyung);
-            want.extend_from_slice(b"\\]]");
-            let (mut a, mut b) = (kyung.to_vec(), kyung.to_vec());
-            a.push(b'\\');
-            b.push(b']');
-            assert_eq!(written(&[&a, &b], label), want, "{label:?}");
-        }
     }
 
-    /// A `Global` edition's record (no label) with short Shift_JIS names, each ending in the
-    /// trail byte 0x5C: the names, ranks and moves all come through.
+    /// A `Global` edition's record (its label UTF-8) with short Shift_JIS names, each ending
+    /// in the trail byte 0x5C: the names, ranks and moves all come through.
     #[test]
     fn short_shift_jis_names_under_the_global_label_are_read() {
         let gib = record(0, "GRLT:1,ZIPSU:35,DUM:0,GONGJE:65", "STO 0 2 1 15 3 \r\n");
