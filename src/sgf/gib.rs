@@ -317,20 +317,15 @@ impl<'a> TextValues<'a> {
         let escaped = if values().all(|v| std::str::from_utf8(v).is_ok()) {
             None
         } else {
-            // the label's charset when it reads them (a `Global` edition's UTF-8 label over
-            // Shift_JIS names does not), else detection's, else the first of those charsets
-            // that reads them: all three take a byte from 0x81 and a 0x5C after it for one
-            // character, as the decoder will
-            let guessed = super::charset::guess(&values().collect::<Vec<_>>().join(&b' '));
-            let label = label.and_then(super::charset::encoding_for_label);
-            let candidates = [label, Some(guessed)].into_iter().flatten().chain([
-                encoding_rs::SHIFT_JIS,
-                encoding_rs::GBK,
-                encoding_rs::BIG5,
-            ]);
-            candidates
+            label
+                .and_then(super::charset::encoding_for_label)
+                .or_else(|| {
+                    Some(super::charset::guess(
+                        &values().collect::<Vec<_>>().join(&b' '),
+                    ))
+                })
                 .filter(|&enc| super::charset::trail_byte_can_be_backslash(enc))
-                .find_map(in_charset)
+                .and_then(in_charset)
         };
         for (k, &(prop, value)) in self.0.iter().enumerate() {
             out.extend_from_slice(prop.as_bytes());
@@ -562,41 +557,6 @@ mod tests {
             written(&[b"\x95\x5c", b"\xff"], Some("Shift_JIS")),
             b"C[\x95\\\x5c]C[\xff]"
         );
-        // a label that does not read them (a `Global` edition's UTF-8 over short Shift_JIS
-        // names, detection unsure): escaped as such a charset reads them
-        assert_eq!(
-            written(&[b"\x95\x5c", b"\x94\x5c"], Some("UTF-8")),
-            b"C[\x95\x5c]C[\x94\x5c]"
-        );
-    }
-
-    /// A `Global` edition's record (its label UTF-8) with short Shift_JIS names, each ending
-    /// in the trail byte 0x5C: the names, ranks and moves all come through.
-    #[test]
-    fn short_shift_jis_names_under_the_global_label_are_read() {
-        let gib = record(0, "GRLT:1,ZIPSU:35,DUM:0,GONGJE:65", "STO 0 2 1 15 3 \r\n");
-        let text = String::from_utf8(gib).unwrap();
-        let (sjis_b, _, _) = encoding_rs::SHIFT_JIS.encode("表");
-        let (sjis_w, _, _) = encoding_rs::SHIFT_JIS.encode("能");
-        let mut gib = Vec::new();
-        let (before, rest) = text.split_once("Kim").unwrap();
-        let (middle, after) = rest.split_once("Lee Bo]ra").unwrap();
-        gib.extend_from_slice(before.as_bytes());
-        gib.extend_from_slice(&sjis_b);
-        gib.extend_from_slice(middle.as_bytes());
-        gib.extend_from_slice(&sjis_w);
-        gib.extend_from_slice(after.as_bytes());
-        let games =
-            crate::sgf::ingest_bytes(&to_sgf(&gib).unwrap(), &crate::sgf::Limits::default());
-        let r = games[0].record.as_ref().unwrap();
-        let got = (
-            r.black.as_deref(),
-            r.black_rank.as_deref(),
-            r.white.as_deref(),
-            r.white_rank.as_deref(),
-        );
-        assert_eq!(got, (Some("表"), Some("9D"), Some("能"), Some("8D")));
-        assert_eq!(r.moves.len(), 1);
     }
 
     #[test]
