@@ -822,6 +822,17 @@ pub fn read_bytes_with(
     )
 }
 
+/// The error row of member `name` of the archive at `source`, which is not read (`message`
+/// says why).
+pub(super) fn member_row(source: &str, name: String, message: String) -> InputItem {
+    InputItem {
+        source: source.to_string(),
+        member: Some(name),
+        data: Err(SourceError::Archive(message)),
+        cut: None,
+    }
+}
+
 /// A read error of member `name` of the archive at `source`, as an archive error naming both
 /// (a size limit stays what it is).
 pub(super) fn member_error(source: &str, name: &str, e: SourceError) -> SourceError {

@@ -5,8 +5,8 @@
 use std::io::{self, Read, Seek};
 
 use super::{
-    archive_error, classify, encrypted_why, hand_on, member_error, pass_over, read_limited_sized,
-    InputItem, ReadOptions, Skipped, SourceError,
+    archive_error, classify, encrypted_why, hand_on, member_error, member_row, pass_over,
+    read_limited_sized, InputItem, ReadOptions, Skipped, SourceError,
 };
 
 /// How many members of the 7z archive `reader` are games, from its header; when the header
@@ -332,12 +332,7 @@ pub(super) fn read_7z<R: Read + io::Seek>(
         } else {
             format!("{source}::{name}: {why}")
         };
-        if !sink(InputItem {
-            source: source.to_string(),
-            member: Some(name),
-            data: Err(SourceError::Archive(message)),
-            cut: None,
-        }) {
+        if !sink(member_row(source, name, message)) {
             return false;
         }
     }

@@ -4,8 +4,8 @@
 use std::io::{self, Read};
 
 use super::{
-    archive_error, bytes_text, classify, decompressed, hand_on, member_error, pass_over,
-    read_limited_sized, Codec, InputItem, ReadOptions, Skipped, SourceError,
+    archive_error, bytes_text, classify, decompressed, hand_on, member_error, member_row,
+    pass_over, read_limited_sized, Codec, InputItem, ReadOptions, Skipped, SourceError,
 };
 
 /// How many members of the tar archive `reader` (compressed with `codec`, if any) are games,
@@ -78,7 +78,7 @@ pub(super) fn read_tar(
                     }
                     continue;
                 }
-                if kind.is_hard_link() || kind.is_symlink() {
+                let refused = if kind.is_hard_link() || kind.is_symlink() {
                     // a link holds no bytes, and a stream cannot go back for its target's
                     let target = entry
                         .link_name_bytes()
@@ -88,32 +88,21 @@ pub(super) fn read_tar(
                     } else {
                         format!("a symbolic link to {target}")
                     };
-                    let message = format!(
+                    Some(format!(
                         "{source}::{name}: {what}; links inside an archive are not followed"
-                    );
-                    if !sink(InputItem {
-                        source: source.to_string(),
-                        member: Some(name),
-                        data: Err(SourceError::Archive(message)),
-                        cut: None,
-                    }) {
-                        return false;
-                    }
-                    continue;
-                }
-                if kind.as_byte() == b'M' {
+                    ))
+                } else if kind.as_byte() == b'M' {
                     // GNU's multi-volume tar: the rest of a file begun in the volume before
-                    let message = format!(
+                    Some(format!(
                         "{source}::{name}: the rest of a member begun in the previous volume \
                          of a multi-volume tar (`tar -M`), not read; extract the volumes with \
                          `tar -xM` and scan the files"
-                    );
-                    if !sink(InputItem {
-                        source: source.to_string(),
-                        member: Some(name),
-                        data: Err(SourceError::Archive(message)),
-                        cut: None,
-                    }) {
+                    ))
+                } else {
+                    None
+                };
+                if let Some(message) = refused {
+                    if !sink(member_row(source, name, message)) {
                         return false;
                     }
                     continue;
