@@ -180,11 +180,6 @@ fn stdin_message(e: SourceError) -> SourceError {
     }
 }
 
-/// Whether a line of a list of paths names a file that exists.
-fn names_a_file(line: &[u8]) -> bool {
-    path_from_bytes(line).symlink_metadata().is_ok()
-}
-
 /// Whether the first bytes of standard input are a game record's or an archive's rather than
 /// a list of paths: an archive or compressed stream ([`sniff`]), a program (a self-extracting
 /// archive), a GIB or UGF record ([`stdin_record`]), bytes no list of paths holds (control
@@ -196,19 +191,16 @@ pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if sniff(head).is_some() || is_executable(head) || stdin_record(head).is_some() {
         return true;
     }
-    // a list of paths is text: a control byte other than a tab or a line end is data,
-    // unless its line names a file (a name may hold one)
-    let control = |b: &u8| *b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r');
-    let lines = head.split(|&b| b == b'\n');
-    let complete = head.iter().filter(|&&b| b == b'\n').count();
-    for (k, line) in lines.enumerate() {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        // the last line may be cut by the window: a control byte in it decides only in the
-        // first bytes
-        let cut = k == complete && head.len() == STDIN_SNIFF;
-        if line.iter().any(control) && !(cut && k > 0) && !names_a_file(line) {
-            return true;
-        }
+    // a list of paths is text: a control byte other than a tab or a line end in its first
+    // bytes is data (further on, it may be a file's odd name), but for the end-of-file byte
+    // 0x1A that DOS tools end a text with
+    let first = &head[..head.len().min(512)];
+    let first = first.strip_suffix(b"\x1a").unwrap_or(first);
+    if first
+        .iter()
+        .any(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'))
+    {
+        return true;
     }
     let text = text_start(head);
     if text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";") {

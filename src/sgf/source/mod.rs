@@ -781,9 +781,10 @@ fn trailing(rest: &mut impl io::BufRead) -> io::Result<(u64, bool)> {
         if buf.is_empty() {
             return Ok((left, binary));
         }
+        // 0x1A: the end-of-file byte DOS tools end a text with
         binary |= buf
             .iter()
-            .any(|&b| b != 0 && b < 0x20 && !b.is_ascii_whitespace() || b == 0x7f);
+            .any(|&b| b != 0 && b < 0x20 && !b.is_ascii_whitespace() && b != 0x1a || b == 0x7f);
         let n = buf.len();
         left += n as u64;
         rest.consume(n);
