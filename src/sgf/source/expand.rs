@@ -6,7 +6,7 @@
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
-use super::sniff::{holds_an_archive, is_executable, sniff};
+use super::sniff::{compressed_games, holds_an_archive, is_executable, sniff};
 use super::{
     classify, fill, pass_over, rar, read_limited, volumes, Expanded, Input, InputKind,
     RecordFormat, SharedBytes, Skipped, SourceError, STDIN_SOURCE,
@@ -396,6 +396,7 @@ fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
                     } else if classify(&name).is_some()
                         || volumes::volume(&name).is_some()
                         || holds_an_archive(e.path(), &name)
+                        || compressed_games(e.path(), &name)
                     {
                         out.push(Ok(e.into_path().into()));
                     } else {

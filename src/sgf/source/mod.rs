@@ -257,6 +257,19 @@ const CODECS: &[(&str, Codec)] = &[
     (".zst", Codec::Zstd),
 ];
 
+/// The compression a file name ends in when nothing before it names a kind
+/// (`games.gz`; `None` for `games.sgf.gz`, which [`classify`] reads, and for other names).
+fn bare_codec(name: &str) -> Option<Codec> {
+    if classify(name).is_some() {
+        return None;
+    }
+    let n = name.to_ascii_lowercase();
+    CODECS
+        .iter()
+        .find(|&&(end, _)| n.ends_with(end) && n.len() > end.len())
+        .map(|&(_, codec)| codec)
+}
+
 /// Classifies a file name (case-insensitive). `None` for names that are not inputs.
 pub fn classify(name: &str) -> Option<InputKind> {
     let n = name.to_ascii_lowercase();

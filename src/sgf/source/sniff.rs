@@ -1,7 +1,7 @@
 //! What bytes are, whatever their name: an archive or compressed stream by its signature, a
 //! program (a self-extracting archive) and the archive it holds.
 
-use std::io;
+use std::io::{self, Read};
 use std::path::Path;
 
 use super::expand::stdin_record;
@@ -128,6 +128,29 @@ pub(super) const SFX_SCAN_LIMIT: usize = rars::SFX_SCAN_LIMIT;
 pub(super) fn is_executable(bytes: &[u8]) -> bool {
     let dos_header = &bytes[..bytes.len().min(64)];
     (bytes.starts_with(b"MZ") && dos_header.contains(&0)) || bytes.starts_with(b"\x7fELF")
+}
+
+/// Whether the file at `path`, found walking a directory and named `name`, holds game
+/// records compressed under a name that says only the compression (`games.gz`, `kifu.bz2`,
+/// `kgs.zst`; [`classify`](super::classify) knows `games.sgf.gz`): its first decompressed
+/// bytes open an SGF game tree, or are an archive or another server's record. Such a file was
+/// passed over, its games in no row (named as an input, it was read). Only names ending in a
+/// compression are opened, and no more than their first 4 KiB decompressed (a log compressed
+/// beside the games is passed over, as before).
+pub(super) fn compressed_games(path: &Path, name: &str) -> bool {
+    let Some(codec) = super::bare_codec(name) else {
+        return false;
+    };
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let Ok(stream) = super::decompressed(codec, file) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(4096);
+    // what a damaged or cut stream gave before it broke is enough to tell
+    let _ = stream.take(4096).read_to_end(&mut head);
+    holds_a_game_tree(&head) || sniff(&head).is_some() || stdin_record(&head).is_some()
 }
 
 /// Whether the file at `path`, found walking a directory and named `name`, is a

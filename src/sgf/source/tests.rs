@@ -564,3 +564,47 @@ fn the_last_part_of_a_split_zip_says_so() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Walking a directory, a file named only by its compression (`games.gz`) is read when it
+/// holds games (SGF text, or a tar of them); a compressed log beside it is passed over.
+#[test]
+fn a_compressed_file_named_only_by_its_compression_is_read_when_it_holds_games() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let gzip = |name: &str, bytes: &[u8]| {
+        let file = std::fs::File::create(dir.path().join(name)).unwrap();
+        let mut enc = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+        enc.write_all(bytes).unwrap();
+        enc.finish().unwrap();
+    };
+    gzip("games.gz", b"(;GM[1]SZ[9];B[ee])(;GM[1]SZ[9];B[dd])");
+    gzip("app.log.gz", b"12:00 started\n");
+    let mut tar = tar::Builder::new(Vec::new());
+    let mut header = tar::Header::new_gnu();
+    header.set_size(14);
+    header.set_mode(0o644);
+    header.set_cksum();
+    tar.append_data(&mut header, "a.sgf", &b"(;SZ[9];B[aa])"[..])
+        .unwrap();
+    gzip("pack.gz", &tar.into_inner().unwrap());
+    let mut skipped = Skipped::new();
+    let inputs = [dir.path().to_path_buf()];
+    let out = super::expand::expand_inputs_noting(&inputs, 1 << 20, &mut skipped);
+    let mut names: Vec<String> = out
+        .iter()
+        .map(|e| {
+            let path = e.as_ref().unwrap().path().unwrap();
+            path.file_name().unwrap().to_string_lossy().into_owned()
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names, ["games.gz", "pack.gz"]);
+    assert_eq!(skipped.get(".gz"), Some(&1));
+    let mut items = Vec::new();
+    read_all(&out, 1 << 20, &mut |item| {
+        items.push((item.member, item.data.is_ok()));
+        true
+    });
+    assert_eq!(items.len(), 2, "{items:?}");
+    assert!(items.iter().all(|(_, ok)| *ok));
+}
