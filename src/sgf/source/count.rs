@@ -83,6 +83,16 @@ fn sniffed_game_members(path: &Path, passwords: &[String]) -> Option<u64> {
         file.rewind().ok()?;
         return archive_game_members(kind, file, reopen, passwords);
     }
+    // a compressed tar named only by its compression (`pack.gz`): its members, as read
+    if let Some(InputKind::SgfCompressed(codec)) = sniff(&head[..n]) {
+        file.rewind().ok()?;
+        let mut stream = super::decompressed(codec, reopen()?).ok()?;
+        let mut inner = [0u8; 512];
+        let m = fill(&mut stream, &mut inner).ok()?;
+        return (sniff(&inner[..m]) == Some(InputKind::Tar(None)))
+            .then(|| tar_game_members(file, Some(codec)))
+            .flatten();
+    }
     if !is_executable(&head[..n]) {
         return None;
     }

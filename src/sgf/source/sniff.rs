@@ -132,8 +132,9 @@ pub(super) fn is_executable(bytes: &[u8]) -> bool {
 
 /// Whether the file at `path`, found walking a directory and named `name`, holds game
 /// records compressed under a name that says only the compression (`games.gz`, `kifu.bz2`,
-/// `kgs.zst`; [`classify`](super::classify) knows `games.sgf.gz`): its first decompressed
-/// bytes open an SGF game tree, or are an archive or another server's record. Such a file was
+/// `kgs.zst`; [`classify`](super::classify) knows `games.sgf.gz`): a line of its first
+/// decompressed bytes opens an SGF game tree ([`opens_a_game`]), or they are an archive or
+/// another server's record. Such a file was
 /// passed over, its games in no row (named as an input, it was read). Only names ending in a
 /// compression are opened, and no more than their first 4 KiB decompressed (a log compressed
 /// beside the games is passed over, as before).
@@ -141,7 +142,8 @@ pub(super) fn compressed_games(path: &Path, name: &str) -> bool {
     let Some(codec) = super::bare_codec(name) else {
         return false;
     };
-    let Ok(file) = std::fs::File::open(path) else {
+    // a regular file only: a FIFO would wait for a writer forever
+    let Ok(file) = super::open_regular(path) else {
         return false;
     };
     let Ok(stream) = super::decompressed(codec, file) else {
@@ -150,7 +152,25 @@ pub(super) fn compressed_games(path: &Path, name: &str) -> bool {
     let mut head = Vec::with_capacity(4096);
     // what a damaged or cut stream gave before it broke is enough to tell
     let _ = stream.take(4096).read_to_end(&mut head);
-    holds_a_game_tree(&head) || sniff(&head).is_some() || stdin_record(&head).is_some()
+    opens_a_game(&head) || sniff(&head).is_some() || stdin_record(&head).is_some()
+}
+
+/// Whether text holds a line that opens a game tree: `(`, `;` and a property (`(;GM[1]`), or
+/// the line's end, with white space between; `(;` elsewhere (`for(;;)`, a log's or a page's
+/// text) is none.
+fn opens_a_game(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    head.split(|&b| b == b'\n').any(|line| {
+        let Some(rest) = line.trim_ascii_start().strip_prefix(b"(") else {
+            return false;
+        };
+        let Some(node) = rest.trim_ascii_start().strip_prefix(b";") else {
+            return false;
+        };
+        let node = node.trim_ascii();
+        let ident = node.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        node.is_empty() || (ident > 0 && node[ident..].trim_ascii_start().starts_with(b"["))
+    })
 }
 
 /// Whether the file at `path`, found walking a directory and named `name`, is a
