@@ -6,7 +6,9 @@
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
 
-use super::sniff::{compressed_games, holds_an_archive, is_executable, sniff};
+use super::sniff::{
+    compressed_games, holds_an_archive, is_executable, opens_a_game, property_first, sniff,
+};
 use super::{
     classify, fill, pass_over, rar, read_limited, volumes, Expanded, Input, InputKind,
     RecordFormat, SharedBytes, Skipped, SourceError, STDIN_SOURCE,
@@ -206,30 +208,11 @@ pub(super) fn is_record_or_archive(head: &[u8]) -> bool {
     if text.starts_with(b"(") && text[1..].trim_ascii_start().starts_with(b";") {
         return true;
     }
-    let property_after = |rest: &[u8]| {
-        let rest = rest.trim_ascii_start();
-        let letters = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
-        letters > 0 && rest.get(letters) == Some(&b'[')
-    };
     if let Some(rest) = text.strip_prefix(b";") {
-        return property_after(rest);
+        return property_first(rest);
     }
     // a `(` that begins a line (after white space): a path holds `(;` nowhere else either
-    let line_start = |i: usize| {
-        head[..i]
-            .iter()
-            .rev()
-            .find(|b| !matches!(b, b' ' | b'\t'))
-            .is_none_or(|b| matches!(b, b'\n' | b'\r'))
-    };
-    head.iter().enumerate().any(|(i, &b)| {
-        b == b'('
-            && line_start(i)
-            && head[i + 1..]
-                .trim_ascii_start()
-                .strip_prefix(b";")
-                .is_some_and(property_after)
-    })
+    opens_a_game(head)
 }
 
 /// `head` past a UTF-8 byte-order mark and white space: where a text record's first

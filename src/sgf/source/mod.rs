@@ -450,9 +450,8 @@ fn read_path(
         return sink(archive_error(
             &source,
             format!(
-                "{source}: a part of a zip split by `zip -s`, whose last part is {last}: a \
-                 split zip is not read part by part; join the parts (`zip -s 0 {last} --out \
-                 whole.zip`) and scan the whole zip"
+                "{source}: a part of a zip split by `zip -s`, whose last part is {last}: {}",
+                zip_archive::join_the_parts(&last)
             ),
         ));
     }

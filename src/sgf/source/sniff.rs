@@ -56,19 +56,12 @@ fn tar_header(bytes: &[u8]) -> bool {
     let recorded = digits
         .iter()
         .fold(0i64, |n, &d| n * 8 + i64::from(d - b'0'));
-    let outside = |b: &(usize, &u8)| !(148..156).contains(&b.0);
-    let unsigned: i64 = header
-        .iter()
-        .enumerate()
-        .filter(outside)
-        .map(|(_, &b)| i64::from(b))
-        .sum();
-    let signed: i64 = header
-        .iter()
-        .enumerate()
-        .filter(outside)
-        .map(|(_, &b)| i64::from(b as i8))
-        .sum();
+    // the sums of the other bytes, unsigned and signed
+    let (unsigned, signed) = (header.iter().enumerate())
+        .filter(|&(i, _)| !(148..156).contains(&i))
+        .fold((0i64, 0i64), |(u, s), (_, &b)| {
+            (u + i64::from(b), s + i64::from(b as i8))
+        });
     let spaces = 8 * i64::from(b' ');
     recorded == unsigned + spaces || recorded == signed + spaces
 }
@@ -134,10 +127,10 @@ pub(super) fn is_executable(bytes: &[u8]) -> bool {
 /// records compressed under a name that says only the compression (`games.gz`, `kifu.bz2`,
 /// `kgs.zst`; [`classify`](super::classify) knows `games.sgf.gz`): a line of its first
 /// decompressed bytes opens an SGF game tree ([`opens_a_game`]), or they are an archive or
-/// another server's record. Such a file was
-/// passed over, its games in no row (named as an input, it was read). Only names ending in a
-/// compression are opened, and no more than their first 4 KiB decompressed (a log compressed
-/// beside the games is passed over, as before).
+/// another server's record. Such a file was passed over, its games in no row (named as an
+/// input, it was read). Only names ending in a compression are opened, and no more than
+/// their first 4 KiB decompressed (a log compressed beside the games is passed over, as
+/// before).
 pub(super) fn compressed_games(path: &Path, name: &str) -> bool {
     let Some(codec) = super::bare_codec(name) else {
         return false;
@@ -155,22 +148,33 @@ pub(super) fn compressed_games(path: &Path, name: &str) -> bool {
     opens_a_game(&head) || sniff(&head).is_some() || stdin_record(&head).is_some()
 }
 
-/// Whether text holds a line that opens a game tree: `(`, `;` and a property (`(;GM[1]`), or
-/// the line's end, with white space between; `(;` elsewhere (`for(;;)`, a log's or a page's
-/// text) is none.
-fn opens_a_game(head: &[u8]) -> bool {
-    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
-    head.split(|&b| b == b'\n').any(|line| {
-        let Some(rest) = line.trim_ascii_start().strip_prefix(b"(") else {
-            return false;
-        };
-        let Some(node) = rest.trim_ascii_start().strip_prefix(b";") else {
-            return false;
-        };
-        let node = node.trim_ascii();
-        let ident = node.iter().take_while(|b| b.is_ascii_uppercase()).count();
-        node.is_empty() || (ident > 0 && node[ident..].trim_ascii_start().starts_with(b"["))
+/// Whether a line of `head` opens an SGF game tree: `(`, `;` and a property (`(;GM[1]`), with
+/// white space between them, the `(` first on its line (after spaces or tabs; a byte-order
+/// mark before the first). `(;` elsewhere (`for(;;)`, a path, a log's text) opens none.
+pub(super) fn opens_a_game(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let line_start = |i: usize| {
+        head[..i]
+            .iter()
+            .rev()
+            .find(|b| !matches!(b, b' ' | b'\t'))
+            .is_none_or(|b| matches!(b, b'\n' | b'\r'))
+    };
+    head.iter().enumerate().any(|(i, &b)| {
+        b == b'('
+            && line_start(i)
+            && head[i + 1..]
+                .trim_ascii_start()
+                .strip_prefix(b";")
+                .is_some_and(property_first)
     })
+}
+
+/// Whether `rest` begins (after white space) with a property: capital letters and its `[`.
+pub(super) fn property_first(rest: &[u8]) -> bool {
+    let rest = rest.trim_ascii_start();
+    let letters = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
+    letters > 0 && rest.get(letters) == Some(&b'[')
 }
 
 /// Whether the file at `path`, found walking a directory and named `name`, is a

@@ -257,9 +257,9 @@ fn read_local_headers<R: Read + Seek>(
         return sink(archive_error(
             source,
             format!(
-                "{source}: the last part of a zip split into {parts} parts (`zip -s`): a split \
-                 zip is not read part by part ({entries} entries read from this part's start); \
-                 join the parts (`zip -s 0 {name} --out whole.zip`) and scan the whole zip"
+                "{source}: the last part of a zip split into {parts} parts (`zip -s`) \
+                 ({entries} entries read from this part's start): {}",
+                join_the_parts(name)
             ),
         ));
     }
@@ -302,6 +302,14 @@ pub(super) fn split_zip_part(path: &std::path::Path) -> Option<std::path::PathBu
         .iter()
         .map(|e| path.with_file_name(format!("{stem}.{e}")))
         .find(|p| p.is_file())
+}
+
+/// What to do with a split zip whose last part is named `last`.
+pub(super) fn join_the_parts(last: &str) -> String {
+    format!(
+        "a split zip is not read part by part; join the parts (`zip -s 0 {last} --out \
+         whole.zip`) and scan the whole zip"
+    )
 }
 
 /// How many parts a zip split by `zip -s` (or WinZip) has, when `file` is its last part (its
