@@ -675,7 +675,18 @@ mod tests {
             (r.winner, r.kind, r.margin_points())
         };
         assert_eq!(ing("B+0"), count(Winner::Black, 0.0));
+        // however the win by nothing is written
+        for written in [
+            "B + 0",
+            "Black+0",
+            "B+0 points",
+            "黑胜0目",
+            "Black wins by 0",
+        ] {
+            assert_eq!(ing(written), count(Winner::Black, 0.0), "{written}");
+        }
         assert_eq!(ing("W+0"), no_count(Winner::White));
+        assert_eq!(ing("白胜0目"), no_count(Winner::White));
     }
 
     /// Fox headers: two `AP`s (the second names the server), `KM[0]` in even games whatever

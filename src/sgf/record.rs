@@ -3,9 +3,7 @@
 //! through the one `Builder` normalisation; every quirk that was repaired is recorded next to
 //! the value it produced (komi, handicap, passes), never applied silently.
 
-use super::result::{
-    is_black_win_by_nothing, parse_number, parse_result, GameResult, ResultKind, Winner,
-};
+use super::result::{parse_number, parse_result, GameResult, ResultKind, Winner};
 use crate::rules::board::Board;
 use crate::rules::{Color, Move, Point, RulesetId};
 use sgf_parse::go::{Move as SgfMove, Prop};
@@ -670,7 +668,7 @@ impl Builder {
         }
         // Ing gives a tie to Black: under its rules and a whole komi `B+0` is that count.
         if let (Some(r), Some(RulesetId::Ing), Some(k)) = (result.as_mut(), rules, komi.value) {
-            if k.fract() == 0.0 && r.margin.is_none() && is_black_win_by_nothing(&r.raw) {
+            if k.fract() == 0.0 && r.by_nothing && r.winner == Winner::Black {
                 r.kind = ResultKind::Score;
                 r.margin = Some(0.0);
             }

@@ -70,6 +70,9 @@ pub struct GameResult {
     pub margin: Option<f64>,
     /// The margin was written in stones (子): one stone of count = 2 points of margin.
     pub in_stones: bool,
+    /// A win written with a margin of nothing (`B+0`, `W+0.0`, `黑胜0目`): no count (kind
+    /// unknown, no margin), except under Ing's rules, which give a tie to Black.
+    pub by_nothing: bool,
 }
 
 impl GameResult {
@@ -80,7 +83,15 @@ impl GameResult {
             kind,
             margin,
             in_stones: false,
+            by_nothing: false,
         }
+    }
+
+    /// A win by nothing (see [`GameResult::by_nothing`]): the named winner, how is not said.
+    fn by_nothing(raw: &str, winner: Winner) -> Self {
+        let mut r = GameResult::new(raw, winner, ResultKind::Unknown, None);
+        r.by_nothing = true;
+        r
     }
 
     /// The winner's margin in points (stone margins doubled).
@@ -158,7 +169,7 @@ pub fn parse_result(raw: &str) -> GameResult {
             // 424 Fox games so marked in corpus/dev: our count is within a point of a tie in
             // 8). Read like `W+`: the named winner, how is not said, not compared.
             if m == 0.0 {
-                return GameResult::new(raw, winner, ResultKind::Unknown, None);
+                return GameResult::by_nothing(raw, winner);
             }
             if m > 0.0 && number.len() == rest.len() {
                 return counted(raw, winner, m, false);
@@ -169,7 +180,7 @@ pub fn parse_result(raw: &str) -> GameResult {
             }
         }
         // a margin written as Chinese, Japanese or Korean write it: `B+3目半`, `W+半目`
-        if let Some((m, in_stones)) = cjk_margin(rest).filter(|&(m, _)| m > 0.0) {
+        if let Some((m, in_stones)) = cjk_margin(rest) {
             return counted(raw, winner, m, in_stones);
         }
         return GameResult::new(raw, winner, ResultKind::Unknown, None);
@@ -222,58 +233,88 @@ fn strip_point_unit(m: &str) -> &str {
 }
 
 /// English sentences: `Black wins by 3.5 points`, `White won by resignation`, `Black wins
-/// (White resigned)`, `Black resigns`, `White lost on time`. The colour a sentence begins
-/// with is its subject: it won when the sentence says so, and lost when it resigned or lost.
+/// (White resigned)`, `Black resigns. White wins`, `White lost on time`, `White timed out,
+/// Black wins`, `Black vs White: White wins`. Each colour named (in full, or as its letter
+/// before a verb: `B wins`, `W resigned`) is the subject of the verb that follows it before
+/// the next colour: it won when that verb says so (`wins`, `won`), and lost when it
+/// resigned, lost, timed out or forfeited. Every clause with a verb must name the same
+/// winner, else the text does not say who won; clauses without one (`Black vs`, `White
+/// passed twice`) say nothing.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
-    // the colour in full, or as its letter before the verb (`B wins`, `W resigned`; not
-    // `B vs W: W wins`)
-    let letter_then_verb = |letter: &str| {
-        lower.strip_prefix(letter).is_some_and(|rest| {
-            ["win", "won", "resign", "lose", "lost"]
-                .iter()
-                .any(|verb| rest.starts_with(verb))
-        })
-    };
-    let (subject, other) = if lower.starts_with("black") || letter_then_verb("b ") {
-        (Winner::Black, Winner::White)
-    } else if lower.starts_with("white") || letter_then_verb("w ") {
-        (Winner::White, Winner::Black)
-    } else {
-        return None;
-    };
-    let how = || {
-        if lower.contains("resign") {
-            ResultKind::Resign
-        } else if lower.contains("time") {
-            ResultKind::Time
-        } else if lower.contains("forfeit") {
-            ResultKind::Forfeit
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let verb = |w: &str| -> Option<bool> {
+        if w.starts_with("win") || w == "won" || w.starts_with("victor") {
+            Some(true)
+        } else if w.starts_with("resign")
+            || w.starts_with("lose")
+            || matches!(w, "lost" | "loss" | "losing")
+            || w.starts_with("forfeit")
+            || matches!(w, "timed" | "timeout" | "overtime" | "disqualified")
+        {
+            Some(false)
         } else {
-            ResultKind::Unknown
+            None
         }
     };
-    // the verb that comes first is the subject's: `Black resigns. White wins` is White's
-    let first = |words: &[&str]| words.iter().filter_map(|w| lower.find(w)).min();
-    let won_at = first(&["win", "won", "victory"]);
-    let lost_at = first(&["resign", "lose", "lost"]);
-    let won = match (won_at, lost_at) {
-        (Some(w), Some(l)) => w < l,
-        (w, _) => w.is_some(),
+    let colour = |k: usize| -> Option<(Winner, Winner)> {
+        let next_is_verb = || words.get(k + 1).is_some_and(|w| verb(w).is_some());
+        match words[k] {
+            "black" => Some((Winner::Black, Winner::White)),
+            "white" => Some((Winner::White, Winner::Black)),
+            "b" if next_is_verb() => Some((Winner::Black, Winner::White)),
+            "w" if next_is_verb() => Some((Winner::White, Winner::Black)),
+            _ => None,
+        }
     };
-    if won {
-        let kind = how();
-        if kind == ResultKind::Unknown {
-            // `wins by 3.5` / `won by 3.5 points`: a count
-            let margin = lower
-                .split_once(" by ")
-                .and_then(|(_, m)| parse_number(strip_point_unit(m.trim_end_matches('.'))));
-            if let Some(m) = margin.filter(|&m| m > 0.0) {
-                return Some(counted_points(raw, subject, m));
+    // the winner each clause names, and the clause that names it as a win
+    let (mut winner, mut won_clause) = (None, None);
+    let mut k = 0;
+    while k < words.len() {
+        let Some((subject, other)) = colour(k) else {
+            k += 1;
+            continue;
+        };
+        let mut end = k + 1;
+        while end < words.len() && colour(end).is_none() {
+            end += 1;
+        }
+        if let Some(won) = words[k + 1..end].iter().find_map(|w| verb(w)) {
+            let named = if won { subject } else { other };
+            if winner.is_some_and(|w| w != named) {
+                return None;
+            }
+            winner = Some(named);
+            if won {
+                won_clause = Some(&words[k + 1..end]);
             }
         }
-        return Some(GameResult::new(raw, subject, kind, None));
+        k = end;
     }
-    lost_at.map(|_| GameResult::new(raw, other, how(), None))
+    let winner = winner?;
+    let how = if lower.contains("resign") {
+        ResultKind::Resign
+    } else if lower.contains("time") {
+        ResultKind::Time
+    } else if lower.contains("forfeit") || lower.contains("disqualif") {
+        ResultKind::Forfeit
+    } else {
+        ResultKind::Unknown
+    };
+    if how != ResultKind::Unknown {
+        return Some(GameResult::new(raw, winner, how, None));
+    }
+    // `wins by 3.5` / `won by 3.5 points`: a count, after the `by` of the winner's clause
+    let margin = won_clause
+        .filter(|clause| clause.contains(&"by"))
+        .and_then(|_| lower.rsplit_once(" by "))
+        .and_then(|(_, m)| parse_number(strip_point_unit(m.trim_end_matches('.'))));
+    Some(match margin {
+        Some(m) => counted_points(raw, winner, m),
+        None => GameResult::new(raw, winner, ResultKind::Unknown, None),
+    })
 }
 
 /// Chinese, Japanese and Korean results, the winning colour first:
@@ -286,6 +327,81 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
 /// - Korean (흑 / 백, 집 points, 반 a half): `백 3집반 승`, `흑 반집승`, `흑 불계승`
 ///   (resignation), `백 시간승` (time), `흑 기권승` (forfeit).
 fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
+    if !s.starts_with(CJK_COLOURS) {
+        return None;
+    }
+    // one clause a colour: `黑超时，白胜` (Black over time, White wins), `黒時間切れ、白の勝ち`
+    let mut starts: Vec<usize> = s.match_indices(CJK_COLOURS).map(|(k, _)| k).collect();
+    starts.push(s.len());
+    let clauses: Vec<&str> = starts
+        .windows(2)
+        .map(|w| s[w[0]..w[1]].trim_end_matches(CJK_PUNCTUATION))
+        .collect();
+    if let [one] = clauses[..] {
+        return cjk_clause(raw, one);
+    }
+    // every clause that names a winner must name the same one; a clause that names none may
+    // still say how the game ended (`黑超时`)
+    let mut verdict: Option<GameResult> = None;
+    let mut how = ResultKind::Unknown;
+    for clause in clauses {
+        match cjk_clause(raw, clause) {
+            Some(r) if verdict.as_ref().is_some_and(|v| v.winner != r.winner) => {
+                return Some(GameResult::new(
+                    raw,
+                    Winner::Unknown,
+                    ResultKind::Unknown,
+                    None,
+                ));
+            }
+            Some(r) => {
+                verdict.get_or_insert(r);
+            }
+            None => {
+                if let Some((_, kind)) = CJK_KINDS
+                    .iter()
+                    .chain(&[(&CJK_RESIGNED[..], ResultKind::Resign)])
+                    .find(|(words, _)| words.iter().any(|w| clause.contains(w)))
+                {
+                    how = *kind;
+                }
+            }
+        }
+    }
+    let mut r = verdict?;
+    if r.kind == ResultKind::Unknown && r.margin.is_none() && !r.by_nothing {
+        r.kind = how;
+    }
+    Some(r)
+}
+
+/// The first character of a CJK result: the colour it names.
+const CJK_COLOURS: [char; 5] = ['黑', '黒', '흑', '白', '백'];
+
+/// What may end a clause of a CJK result: `黑超时，白胜`.
+const CJK_PUNCTUATION: [char; 14] = [
+    ',', '，', '、', '。', '.', ';', '；', ':', '：', '!', '！', ' ', '\u{3000}', '/',
+];
+
+/// How a game was won without a count, in the words of a CJK result (the whole of what
+/// follows the word for winning: `黑中盘胜`, `白時間切れ勝ち`, `흑 불계승`).
+const CJK_KINDS: [(&[&str], ResultKind); 3] = [
+    (
+        &["中盘", "中盤", "中押し", "中押", "不计点", "不計點", "불계"],
+        ResultKind::Resign,
+    ),
+    (
+        &["超时", "超時", "时间", "時間切れ", "時間", "시간"],
+        ResultKind::Time,
+    ),
+    (&["反則", "기권"], ResultKind::Forfeit),
+];
+
+/// A side's resignation, in a clause of its own that names no winner (`黑认输，白胜`).
+const CJK_RESIGNED: [&str; 4] = ["认输", "認輸", "投了", "投子"];
+
+/// One clause of a CJK result: a colour, then its win or loss (see [`parse_cjk`]).
+fn cjk_clause(raw: &str, s: &str) -> Option<GameResult> {
     let mut chars = s.chars();
     let (side, other) = match chars.next()? {
         '黑' | '黒' | '흑' => (Winner::Black, Winner::White),
@@ -311,14 +427,7 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
         (None, Some(r)) => (other, r.trim()),
         (None, None) => return None,
     };
-    const RESIGN: [&str; 7] = ["中盘", "中盤", "中押し", "中押", "不计点", "不計點", "불계"];
-    const TIME: [&str; 6] = ["超时", "超時", "时间", "時間切れ", "時間", "시간"];
-    const FORFEIT: [&str; 2] = ["反則", "기권"];
-    for (words, kind) in [
-        (&RESIGN[..], ResultKind::Resign),
-        (&TIME[..], ResultKind::Time),
-        (&FORFEIT[..], ResultKind::Forfeit),
-    ] {
+    for (words, kind) in CJK_KINDS {
         if words.contains(&rest) {
             return Some(GameResult::new(raw, winner, kind, None));
         }
@@ -423,16 +532,6 @@ fn cjk_integer(s: &str) -> Option<u32> {
     }
 }
 
-/// Whether `raw` is a Black win by nothing (`B+0`, `B+0.0`): no count under most rules, but
-/// the count of a tie under Ing's, which give ties to Black.
-pub fn is_black_win_by_nothing(raw: &str) -> bool {
-    let lower = raw.trim().to_ascii_lowercase();
-    lower
-        .strip_prefix("b+")
-        .and_then(parse_number)
-        .is_some_and(|m| m == 0.0)
-}
-
 /// A counted result with its margin as written, checked against what a count can give
 /// (RULES.md §5). A margin in points is whole or half, as komi is. A quarter fraction
 /// (`B+1.75`) can only be stones (子): Fox writes its Chinese results so, beside `KM[375]`
@@ -442,6 +541,9 @@ pub fn is_black_win_by_nothing(raw: &str) -> bool {
 /// whose manner is not said (kind unknown, no margin; the raw text keeps it), so the game is
 /// not compared.
 fn counted(raw: &str, winner: Winner, margin: f64, in_stones: bool) -> GameResult {
+    if margin == 0.0 {
+        return GameResult::by_nothing(raw, winner);
+    }
     let mut r = GameResult::new(raw, winner, ResultKind::Score, Some(margin));
     if in_stones || (margin * 2.0).fract() != 0.0 {
         if (margin * 4.0).fract() == 0.0 {
@@ -589,6 +691,42 @@ mod tests {
         check("白胜1子半", White, Score, Some(3.0));
         // a margin that is no number still names the winner
         check("黑胜几目", Black, ResultKind::Unknown, None);
+        // one clause a colour: the side over time or resigning first, the winner after
+        check("黑超时，白胜", White, ResultKind::Time, None);
+        check("黑认输，白胜", White, Resign, None);
+        check("白时间到 黑胜", Black, ResultKind::Time, None);
+        check("黑负白胜", White, ResultKind::Unknown, None);
+        check("黑超时，白胜3.5目", White, Score, Some(3.5));
+        check("黑胜，白胜", Winner::Unknown, ResultKind::Unknown, None);
+    }
+
+    /// A win by nothing, however written, is no count; Ing's rules read Black's as a tie
+    /// (the record's normalisation, `by_nothing`).
+    #[test]
+    fn wins_by_nothing() {
+        use Winner::{Black, White};
+        for (raw, winner) in [
+            ("B+0", Black),
+            ("B + 0", Black),
+            ("Black+0", Black),
+            ("B+0 points", Black),
+            ("W+0.0", White),
+            ("黑胜0目", Black),
+            ("白胜0子", White),
+            ("백 0집 승", White),
+            ("黒0目勝ち", Black),
+            ("Black wins by 0", Black),
+        ] {
+            let r = parse_result(raw);
+            assert_eq!(
+                (r.winner, r.kind, r.margin),
+                (winner, ResultKind::Unknown, None),
+                "{raw}"
+            );
+            assert!(r.by_nothing, "{raw}");
+        }
+        assert!(!parse_result("B+").by_nothing);
+        assert!(!parse_result("B+0.5").by_nothing);
     }
 
     #[test]
@@ -607,7 +745,42 @@ mod tests {
         check("B wins", Black, ResultKind::Unknown, None);
         check("W wins by 2.5", White, Score, Some(2.5));
         check("B resigned", White, Resign, None);
-        check("B vs W: W wins", Winner::Unknown, ResultKind::Unknown, None);
+        check("B vs W: W wins", White, ResultKind::Unknown, None);
+        // each colour is the subject of the verb that follows it: the loser may come first
+        check(
+            "Black vs White: White wins",
+            White,
+            ResultKind::Unknown,
+            None,
+        );
+        check("White timed out, Black wins", Black, Time, None);
+        check(
+            "White forfeits, Black wins",
+            Black,
+            ResultKind::Forfeit,
+            None,
+        );
+        check("White overtime; Black won", Black, Time, None);
+        check(
+            "White passed twice; Black won by 1.5",
+            Black,
+            Score,
+            Some(1.5),
+        );
+        check("White resigned", Black, Resign, None);
+        // clauses naming two winners say none; a clause without a verb says nothing
+        check(
+            "Black wins, White wins",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Black: Lee, White: Kim",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
         // points written out: a quarter is no count, never stones (`KM[5 1/2]` beside it)
         check(
             "black wins by 5 3/4 points",
