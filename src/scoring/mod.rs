@@ -637,7 +637,8 @@ impl Scorer {
                 &self.dead,
                 &self.alive,
                 &mut self.seki,
-                self.estimator.counted,
+                // territory markup is a count too: the players left the position as it is
+                self.estimator.counted || markup.is_some(),
             ) > 0
         {
             return self.count_marked(g, markup);

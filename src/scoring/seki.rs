@@ -101,7 +101,7 @@ impl SekiFinder {
     /// Find seki among the live stones of `cells` (those not flagged `dead`; `st` is the
     /// structure of `cells`, whose chains are the live chains too); stones flagged `alive`
     /// (groups with two eyes) are never in seki. `counted`: the record says the game was
-    /// counted (see [`SekiFinder::fill_keeps_room`]). Flags the stones of seki chains in `seki`
+    /// counted, or its territory markup counts it (see [`SekiFinder::fill_keeps_room`]). Flags the stones of seki chains in `seki`
     /// (padded indexing) and returns the number of shared seki liberties.
     #[allow(clippy::too_many_arguments)]
     pub fn find(

@@ -103,6 +103,41 @@ fn seki_without_eyes_shares_two_liberties() {
     assert_eq!(margin(&r, RulesetId::Chinese) + 7.5, -3.0);
 }
 
+/// Two groups with a two-point eye each and one liberty between them: whoever fills it is
+/// left with the liberties of its own eye and is captured by a throw-in, so it is a seki. The
+/// record's territory markup (KGS writes it on every scored game) is a count even without a
+/// counted `RE`: the seki is found as in a counted game, not filled as dame with the eyes
+/// left as teire (a review's 9×9 game, no result).
+#[test]
+fn seki_of_two_eyes_each_with_markup_and_no_result() {
+    let board = "
+        . . X . O . . O X
+        X X X O O O O O X
+        O O O X X X X X X
+        - - O X + + + + +
+        - - O X + + + + +
+        O - O X + + + + +
+        O - O X + + + + +
+        - - O X + + + + +
+        - - O X + + + + +
+    ";
+    let mut g = game_with_markup(board);
+    g.komi = Some(6.5);
+    g.rules = Some(RulesetId::Japanese);
+    for result in [
+        None,
+        resigned(Outcome::Black),
+        counted(Outcome::Black, 13.5),
+    ] {
+        g.result = result;
+        let r = g.score();
+        assert_eq!(r.dead_source, DeadSource::Markup);
+        assert_eq!(r.seki_points, 5, "two eyes each and the shared liberty");
+        assert_eq!((r.black_teire, r.white_teire), (0, 0));
+        assert_eq!(margin(&r, RulesetId::Japanese), 30.0 - 10.0 - 6.5);
+    }
+}
+
 #[test]
 fn bent_four_in_the_corner_is_dead() {
     // White's corner eye space is the bent four with a black stone inside: dead under
