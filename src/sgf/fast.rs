@@ -664,6 +664,17 @@ mod tests {
         assert_eq!(result("7", "B+3"), count(Winner::Black, 3.0));
         // Fox's Chinese results in stones beside its komi in hundredths of stones
         assert_eq!(result("375", "B+1.75"), count(Winner::Black, 3.5));
+        // a quarter fraction is stones only where the rules may count in stones
+        let ruled = |ru: &str, re: &str| {
+            let r = read(&format!("(;GM[1]SZ[19]KM[6.5]RU[{ru}]RE[{re}];B[pd])"))
+                .result
+                .expect("a result");
+            (r.winner, r.kind, r.margin_points())
+        };
+        assert_eq!(ruled("Japanese", "B+1.25"), no_count(Winner::Black));
+        assert_eq!(ruled("AGA", "W+0.75"), no_count(Winner::White));
+        assert_eq!(ruled("Chinese", "B+1.25"), count(Winner::Black, 2.5));
+        assert_eq!(ruled("Japanese", "黑胜1又1/4子"), count(Winner::Black, 2.5));
         // an unknown komi cannot be checked
         assert_eq!(result("", "W+6"), count(Winner::White, 6.0));
         // a win by nothing is no count, but under Ing's rules the tie that Black wins

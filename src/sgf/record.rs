@@ -602,17 +602,18 @@ impl Builder {
             true => Hundredths::Fox,
             false => Hundredths::BeyondBoard(u16::from(w) * u16::from(h)),
         };
-        // A `KO` beside a `KM` is not read for the komi, but its value is still checked.
-        let ko_unused_beyond = self.km.is_some()
-            && self.ko_komi.as_deref().is_some_and(|ko| {
-                normalise_komi(None, Some(ko), None, hundredths).beyond_any_board
-            });
         let mut komi = normalise_komi(
             self.km,
             self.ko_komi.as_deref(),
             self.ha.as_deref(),
             hundredths,
         );
+        // A `KO` beside a `KM` that gives the komi is not read for it, but its value is still
+        // checked.
+        let ko_unused_beyond = !komi.from_ko
+            && self.ko_komi.as_deref().is_some_and(|ko| {
+                normalise_komi(None, Some(ko), None, hundredths).beyond_any_board
+            });
         // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
         // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
         let invalid = self.invalid + u32::from(komi.beyond_any_board) + u32::from(ko_unused_beyond);
@@ -639,6 +640,21 @@ impl Builder {
         }
         let rules = self.rules_raw.as_deref().and_then(RulesetId::from_name);
         let mut result = self.result_raw.as_deref().map(parse_result);
+        // A quarter fraction is stones only in a Chinese count (Fox's, beside `KM[375]`):
+        // under rules that count in points with a komi in points (`RU[Japanese]KM[6.5]
+        // RE[B+1.25]`) it is no count, as `W+0.02` is (**choice**: all 34 quarter margins of
+        // corpus/dev are under `RU[Chinese]`). A margin written in stones (子), or beside a
+        // komi in stones, stays stones.
+        if let Some(r) = result.as_mut().filter(|r| {
+            r.in_stones
+                && !r.raw.contains('子')
+                && !komi.in_stones
+                && rules.is_some_and(|id| id != RulesetId::Chinese)
+        }) {
+            r.kind = ResultKind::Unknown;
+            r.margin = None;
+            r.in_stones = false;
+        }
         // A draw needs a whole komi: with a half point no count ties (RULES.md §5). Such a
         // "draw" is no count; what ended the game is not said (**choice**, measured on the 20
         // Fox "draw" records with half-point komi in corpus/dev: none within a point of a tie
@@ -764,6 +780,10 @@ struct Komi {
     quirk: Option<&'static str>,
     /// A number was read, beyond any komi ([`MAX_KOMI`]): `value` is `None`.
     beyond_any_board: bool,
+    /// The komi was read from `KO` (`KM` gave none).
+    from_ko: bool,
+    /// The komi was written in stones (a quarter fraction: `KM[2.75]`, Fox's `KM[375]`).
+    in_stones: bool,
 }
 
 /// Komi normalisation (RULES.md §6). Fox writes hundredths (`KM[375]` = 3.75 stones = 7.5
@@ -779,7 +799,7 @@ fn normalise_komi(
     ha: Option<&str>,
     hundredths: Hundredths,
 ) -> Komi {
-    let (value, raw, mut quirk) = match km {
+    let (mut value, mut raw, mut quirk) = match km {
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
         Some(KomiRead::Raw(r)) => {
             let (value, quirk) = read_komi_text(&r);
@@ -792,22 +812,27 @@ fn normalise_komi(
             };
             (value, raw, quirk)
         }
-        None => {
-            let from_ko = ko.and_then(|k| read_komi_text(k).0.map(|v| (v, k, "ko_property")));
-            let from_ha = ha.and_then(|h| {
-                let v = parse_number(h)?;
-                (v.fract() != 0.0).then_some((v, h, "ha_property"))
-            });
-            match from_ko.or(from_ha) {
-                Some((v, r, q)) => (Some(v), Some(r.to_string()), Some(q)),
-                None => (None, None, None),
-            }
-        }
+        None => (None, None, None),
     };
-    let mut value = value;
+    // no komi in `KM` (none, empty or unreadable): `KO` or a fractional `HA` may hold it
+    let km_gave_none = value.is_none();
+    if km_gave_none {
+        let from_ko = ko.and_then(|k| read_komi_text(k).0.map(|v| (v, k, "ko_property")));
+        let from_ha = ha.and_then(|h| {
+            let v = parse_number(h)?;
+            (v.fract() != 0.0).then_some((v, h, "ha_property"))
+        });
+        if let Some((v, r, q)) = from_ko.or(from_ha) {
+            (value, raw, quirk) = (Some(v), Some(r.to_string()), Some(q));
+        }
+    }
+    // (`KO` tried, whether it gave a komi or a number beyond any)
+    let from_ko = km_gave_none && ko.is_some();
     let mut beyond_any_board = false;
+    let mut in_stones = false;
     if let Some(v) = value {
-        let mut v = v;
+        // `KM[-0]` is no komi of its own sign
+        let mut v = if v == 0.0 { 0.0 } else { v };
         // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
         // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
         // outside Fox's records, only a komi beyond the board's points, which no komi can be.
@@ -824,6 +849,7 @@ fn normalise_komi(
         let quarters = v * 4.0;
         if quarters.fract() == 0.0 && (v * 2.0).fract() != 0.0 {
             v *= 2.0;
+            in_stones = true;
             if quirk != Some("fox_hundredths") {
                 quirk = Some("stone_units");
             }
@@ -842,6 +868,8 @@ fn normalise_komi(
         raw,
         quirk,
         beyond_any_board,
+        from_ko,
+        in_stones,
     }
 }
 
@@ -1455,6 +1483,20 @@ mod tests {
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")));
         let k = normalise_komi(None, None, Some("7.5"), FOX);
         assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")));
+        // a `KM` that gives no komi (empty, unreadable) leaves it to `KO` or `HA` as an
+        // absent one does; one that gives a komi is read first
+        for km in ["", "abc"] {
+            let k = normalise_komi(Some(KomiRead::Raw(km.into())), Some("7.5"), None, FOX);
+            assert_eq!((k.value, k.quirk), (Some(7.5), Some("ko_property")), "{km}");
+            assert_eq!(k.raw.as_deref(), Some("7.5"));
+            let k = normalise_komi(Some(KomiRead::Raw(km.into())), None, Some("7.5"), FOX);
+            assert_eq!((k.value, k.quirk), (Some(7.5), Some("ha_property")), "{km}");
+        }
+        let k = normalise_komi(Some(KomiRead::parsed(6.5)), Some("7.5"), None, FOX);
+        assert_eq!((k.value, k.quirk, k.from_ko), (Some(6.5), None, false));
+        // `KM[-0]` is komi 0, not −0
+        let k = normalise_komi(Some(KomiRead::parsed(-0.0)), None, None, FOX);
+        assert!(k.value.is_some_and(|v| v == 0.0 && v.is_sign_positive()));
     }
 
     /// A value read after a repair is a quirk; one nothing is read from, or a komi beyond any
