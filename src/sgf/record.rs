@@ -550,7 +550,9 @@ impl Builder {
                 let v = joined();
                 let size = parse_size(&v);
                 self.invalid += u32::from(size.is_none());
-                if self.size.is_none() {
+                // `SZ[]` says nothing: an invalid value, the size left as if absent (19×19),
+                // as `KM[]` leaves the komi
+                if self.size.is_none() && !v.trim().is_empty() {
                     if size.is_none() {
                         let mut raw: String = v.trim().chars().take(32).collect();
                         if raw.len() < v.trim().len() {
@@ -1550,6 +1552,11 @@ mod tests {
             ((9, 9), None, 2)
         );
         assert_eq!(invalid("(;GM[1]SZ[9]KM[1e308];B[aa])"), ((9, 9), None, 1));
+        // an empty size is no size: the default, and an invalid value
+        assert_eq!(
+            invalid("(;GM[1]SZ[]KM[6.5];B[aa])"),
+            ((19, 19), Some(6.5), 1)
+        );
         assert_eq!(invalid("(;GM[1]SZ[9]KM[abc];B[aa])"), ((9, 9), None, 1));
         assert_eq!(invalid("(;GM[1]SZ[9]KM[nan];B[aa])"), ((9, 9), None, 1));
     }
