@@ -105,9 +105,23 @@ impl RulesetId {
             | "中國規則" | "chinarules" | "中国围棋规则" | "中國圍棋規則" | "中国ルール" => {
                 RulesetId::Chinese
             }
-            "japanese" | "jp" | "jpn" | "ja" | "japan" | "japaneserules" | "japanese1989"
-            | "nihonkiin" | "日本" | "日本规则" | "日本規則" | "日本ルール" | "japanrules"
-            | "日本围棋规则" | "日本圍棋規則" => RulesetId::Japanese,
+            "japanese"
+            | "jp"
+            | "jpn"
+            | "ja"
+            | "japan"
+            | "japaneserules"
+            | "japanese1989"
+            | "nihonkiin"
+            | "日本"
+            | "日本规则"
+            | "日本規則"
+            | "日本ルール"
+            | "japanrules"
+            | "日本围棋规则"
+            | "日本圍棋規則"
+            | "日本棋院"
+            | "日本棋院ルール" => RulesetId::Japanese,
             "korean"
             | "kr"
             | "kor"
@@ -127,8 +141,8 @@ impl RulesetId {
             | "韓國圍棋規則"
             | "한국기원"
             | "koreabadukassociation" => RulesetId::Korean,
-            "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "应氏"
-            | "应氏规则" | "應氏" | "應氏規則" | "計點制" | "goerules" => {
+            "ing" | "goe" | "inggoe" | "sst" | "ingsst" | "ings" | "ingrules" | "ingsrules"
+            | "应氏" | "应氏规则" | "應氏" | "應氏規則" | "計點制" | "goerules" => {
                 RulesetId::Ing
             }
             "aga" | "american" | "agarules" | "usa" | "us" => RulesetId::Aga,
@@ -442,6 +456,8 @@ mod tests {
             ("韓国", RulesetId::Korean),
             ("中国围棋规则", RulesetId::Chinese),
             ("Korea Baduk Association", RulesetId::Korean),
+            ("日本棋院", RulesetId::Japanese),
+            ("Ing's rules", RulesetId::Ing),
             // KataGo's rules as text, when they have no short name
             ("koSIMPLEscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
             ("koPOSITIONALscoreAREAtaxNONEsui0whbN", RulesetId::Chinese),
