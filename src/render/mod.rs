@@ -60,11 +60,12 @@ pub fn result_text(score: &RulesetScore) -> String {
     }
 }
 
-/// A number as short as it is exact for our quarter-point values (`7.5`, `3.75`, `6`),
-/// never `-0`.
+/// A number as short as it is exact: `7.5`, `3.75`, `6`, a komi of `0.125` as written
+/// (the row's value), never `-0`. Rounded to a millionth, so that a komi such as `6.333`
+/// shows its margins as `1.667`, not the float's `1.6670000000000003`.
 pub fn number(v: f64) -> String {
-    let v = if v == 0.0 { 0.0 } else { v };
-    let r = (v * 100.0).round() / 100.0;
+    let r = (v * 1e6).round() / 1e6;
+    let r = if r == 0.0 { 0.0 } else { r };
     format!("{r}")
 }
 
@@ -465,6 +466,12 @@ mod tests {
         assert_eq!(number(3.75), "3.75");
         assert_eq!(number(6.0), "6");
         assert_eq!(number(-0.0), "0");
+        // as exact as the row's value (a komi of 0.125 was shown as 0.13)
+        assert_eq!(number(0.125), "0.125");
+        assert_eq!(number(10.875), "10.875");
+        assert_eq!(number(5.4375), "5.4375");
+        assert_eq!(number(6.333 - 4.666), "1.667");
+        assert_eq!(number(-1e-9), "0");
     }
 
     #[test]
