@@ -9,7 +9,7 @@
 //! [`Explained::svg`]) so that tests run it without the binary; [`run`] only wires them to
 //! the command line. An unreadable game is printed with its error and gives exit status 1.
 
-use super::scan::{KomiArg, PasswordArg, PlayoutsArg};
+use super::scan::{KomiArg, LimitsArg, PasswordArg, PlayoutsArg};
 use super::{self as cli, Outcome};
 use crate::pipeline::game::{audit_record, setup_plays};
 use crate::pipeline::{source_error_row, source_error_row_at};
@@ -62,6 +62,8 @@ pub struct ExplainArgs {
     pub komi: KomiArg,
     #[command(flatten)]
     pub playouts: PlayoutsArg,
+    #[command(flatten)]
+    pub limits: LimitsArg,
     #[command(flatten)]
     pub password: PasswordArg,
 }
@@ -1279,18 +1281,12 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
     let playouts = args.playouts.n as usize;
     let seed = args.playouts.seed;
     let passwords = args.password.passwords()?;
+    let limits = args.limits.limits();
     let worker = std::thread::Builder::new()
         .name("kifu-audit-explain".into())
         .stack_size(EXPLAIN_STACK)
         .spawn(move || -> Result<Explained> {
-            let picked = pick_game_in(
-                &file,
-                &paths,
-                member.as_deref(),
-                game,
-                &Limits::default(),
-                &passwords,
-            )?;
+            let picked = pick_game_in(&file, &paths, member.as_deref(), game, &limits, &passwords)?;
             explain(
                 picked,
                 komi_policy,

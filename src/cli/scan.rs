@@ -140,6 +140,16 @@ pub struct ScanArgs {
     pub limit: Option<u64>,
     #[command(flatten)]
     pub playouts: PlayoutsArg,
+    #[command(flatten)]
+    pub limits: LimitsArg,
+    #[command(flatten)]
+    pub password: PasswordArg,
+}
+
+/// `--max-file-bytes`, `--max-game-bytes` and `--max-nodes`, shared by `scan` and `explain`
+/// (a row made under other limits is explained under the same ones).
+#[derive(Debug, Args)]
+pub struct LimitsArg {
     /// Largest file or archive member, after decompression, in bytes.
     #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES")]
     pub max_file_bytes: u64,
@@ -151,8 +161,17 @@ pub struct ScanArgs {
     /// `too_many_nodes`).
     #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N")]
     pub max_nodes: usize,
-    #[command(flatten)]
-    pub password: PasswordArg,
+}
+
+impl LimitsArg {
+    /// The limits these flags set.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_file_bytes: self.max_file_bytes,
+            max_game_bytes: self.max_game_bytes,
+            max_nodes: self.max_nodes,
+        }
+    }
 }
 
 /// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o out.zip.001`,
@@ -420,11 +439,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
         settle_playouts: args.playouts.n as usize,
         playout_seed: args.playouts.seed,
         second_batch: !args.playouts.single_batch,
-        limits: Limits {
-            max_file_bytes: args.max_file_bytes,
-            max_game_bytes: args.max_game_bytes,
-            max_nodes: args.max_nodes,
-        },
+        limits: args.limits.limits(),
         passwords: args.password.passwords()?,
         limit: args.limit,
         progress: !args.quiet,

@@ -454,6 +454,32 @@ fn unreadable_game_prints_its_error_and_exits_1() {
     assert!(!svg.exists());
 }
 
+/// `explain` takes `scan`'s limits, so that a row written under other limits is explained as
+/// it was read: a game over `--max-nodes` is the same error in both.
+#[test]
+fn explain_reads_under_the_limits_scan_was_given() {
+    let sample = repo().join(DEAD_SAMPLE);
+    let explain = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_kifu-audit"))
+            .arg("explain")
+            .args(extra)
+            .arg(&sample)
+            .output()
+            .unwrap()
+    };
+    let out = explain(&["--max-nodes", "5"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("status:    error (too_many_nodes)"),
+        "{stdout}"
+    );
+    let out = explain(&["--max-game-bytes", "100"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("status:    error"));
+    assert_eq!(explain(&[]).status.code(), Some(0));
+}
+
 #[test]
 fn explain_command_writes_the_svg_and_rejects_a_game_out_of_range() {
     let dir = tempfile::tempdir().unwrap();
