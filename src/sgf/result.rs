@@ -234,64 +234,179 @@ fn strip_point_unit(m: &str) -> &str {
 
 /// English sentences: `Black wins by 3.5 points`, `White won by resignation`, `Black wins
 /// (White resigned)`, `Black resigns. White wins`, `White lost on time`, `White timed out,
-/// Black wins`, `Black vs White: White wins`. Each colour named (in full, or as its letter
-/// before a verb: `B wins`, `W resigned`) is the subject of the verb that follows it before
-/// the next colour: it won when that verb says so (`wins`, `won`), and lost when it
-/// resigned, lost, timed out or forfeited. Every clause with a verb must name the same
-/// winner, else the text does not say who won; clauses without one (`Black vs`, `White
-/// passed twice`) say nothing.
+/// Black wins`, `Black vs White: White wins`, `Winner: White (resignation)`.
+///
+/// Each colour named (`black`, `whites`, or its letter before a verb: `B wins`, `W
+/// resigned`) opens a clause that runs to the next colour at the same depth of parentheses
+/// (a colour after `vs`, `against`, `to` or `beats` is an object and opens none; one alone
+/// in parentheses names the player before it: `Lee (Black) resigned`); the other words
+/// inside parentheses are their own clauses. A clause names its colour the winner when its
+/// first verb says it won (`wins`, `won`, `winner`, `beats`), or when the colour follows
+/// `winner`, and the loser when the verb says it lost (`resigned`, `lost`, `forfeits`), or,
+/// without such a verb, when it timed out (`timed out`, `overtime`), or when the colour
+/// follows `loser`. Every clause with a verb must name the same winner, and a text about
+/// both players (`both`, `neither`, `Black and White`) names none. A count is the number
+/// after the `by` that follows a verb (`wins by 3.5`, `lost by 2.5 points`), up to the
+/// next punctuation.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
-    let words: Vec<&str> = lower
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
-    let verb = |w: &str| -> Option<bool> {
-        if w.starts_with("win") || w == "won" || w.starts_with("victor") {
+    // the words, with their byte spans and depth of parentheses
+    let mut words: Vec<(&str, usize, usize, u32)> = Vec::new();
+    let mut depth = 0u32;
+    let mut start = None;
+    for (k, ch) in lower.char_indices().chain([(lower.len(), ' ')]) {
+        if ch.is_alphanumeric() {
+            start.get_or_insert(k);
+            continue;
+        }
+        if let Some(b) = start.take() {
+            words.push((&lower[b..k], b, k, depth));
+        }
+        match ch {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if words
+        .iter()
+        .any(|w| matches!(w.0, "both" | "neither" | "nobody"))
+    {
+        return None;
+    }
+    // strong verbs: who won or lost; weak ones say a side ran out of time
+    let strong = |w: &str| -> Option<bool> {
+        if matches!(
+            w,
+            "win"
+                | "wins"
+                | "won"
+                | "victory"
+                | "victorious"
+                | "winner"
+                | "beat"
+                | "beats"
+                | "defeats"
+        ) {
             Some(true)
         } else if w.starts_with("resign")
-            || w.starts_with("lose")
-            || matches!(w, "lost" | "loss" | "losing")
+            || matches!(w, "lose" | "loses" | "lost" | "loser" | "loss")
             || w.starts_with("forfeit")
-            || matches!(w, "timed" | "timeout" | "overtime" | "disqualified")
         {
             Some(false)
         } else {
             None
         }
     };
+    let weak = |w: &str| matches!(w, "timed" | "timeout" | "overtime" | "disqualified");
     let colour = |k: usize| -> Option<(Winner, Winner)> {
-        let next_is_verb = || words.get(k + 1).is_some_and(|w| verb(w).is_some());
-        match words[k] {
-            "black" => Some((Winner::Black, Winner::White)),
-            "white" => Some((Winner::White, Winner::Black)),
-            "b" if next_is_verb() => Some((Winner::Black, Winner::White)),
-            "w" if next_is_verb() => Some((Winner::White, Winner::Black)),
+        let (w, ..) = words[k];
+        let subject = || {
+            words.get(k + 1).is_some_and(|n| {
+                matches!(
+                    n.0,
+                    "win"
+                        | "wins"
+                        | "won"
+                        | "resign"
+                        | "resigns"
+                        | "resigned"
+                        | "lose"
+                        | "loses"
+                        | "lost"
+                        | "forfeits"
+                        | "forfeited"
+                        | "timed"
+                )
+            })
+        };
+        let object = k > 0
+            && matches!(
+                words[k - 1].0,
+                "vs" | "versus" | "against" | "to" | "beat" | "beats" | "defeats"
+            );
+        if object {
+            return None;
+        }
+        match w {
+            "black" | "blacks" => Some((Winner::Black, Winner::White)),
+            "white" | "whites" => Some((Winner::White, Winner::Black)),
+            "b" if subject() => Some((Winner::Black, Winner::White)),
+            "w" if subject() => Some((Winner::White, Winner::Black)),
             _ => None,
         }
     };
-    // the winner each clause names, and the clause that names it as a win
-    let (mut winner, mut won_clause) = (None, None);
-    let mut k = 0;
-    while k < words.len() {
+    // a colour alone in its parentheses names the player before it (`Lee (Black)
+    // resigned`): its clause is the sentence's
+    let depth_of = |k: usize| {
+        let d = words[k].3;
+        let alone =
+            d > 0 && (k == 0 || words[k - 1].3 < d) && words.get(k + 1).is_none_or(|n| n.3 < d);
+        if alone && colour(k).is_some() {
+            d - 1
+        } else {
+            d
+        }
+    };
+    // `Black and White resigned`: one verb for both
+    if (2..words.len())
+        .any(|k| words[k - 1].0 == "and" && colour(k - 2).is_some() && colour(k).is_some())
+    {
+        return None;
+    }
+    let (mut winner, mut margin) = (None, None);
+    for k in 0..words.len() {
         let Some((subject, other)) = colour(k) else {
-            k += 1;
             continue;
         };
-        let mut end = k + 1;
-        while end < words.len() && colour(end).is_none() {
-            end += 1;
-        }
-        if let Some(won) = words[k + 1..end].iter().find_map(|w| verb(w)) {
-            let named = if won { subject } else { other };
-            if winner.is_some_and(|w| w != named) {
-                return None;
+        // the clause: the words after the colour at its depth, up to the next colour there
+        let mut clause = Vec::new();
+        for j in k + 1..words.len() {
+            let d = depth_of(j);
+            if d < depth_of(k) || d == depth_of(k) && colour(j).is_some() {
+                break;
             }
-            winner = Some(named);
-            if won {
-                won_clause = Some(&words[k + 1..end]);
+            if d == depth_of(k) {
+                clause.push(j);
             }
         }
-        k = end;
+        let label = match k.checked_sub(1).map(|j| words[j].0) {
+            Some("winner" | "winners") => Some(true),
+            Some("loser" | "losers") => Some(false),
+            _ => None,
+        };
+        let verb = clause
+            .iter()
+            .position(|&j| strong(words[j].0).is_some())
+            .map(|at| (at, strong(words[clause[at]].0) == Some(true)))
+            .or_else(|| {
+                let at = clause.iter().position(|&j| weak(words[j].0))?;
+                Some((at, false))
+            });
+        let won = match (label, verb) {
+            (Some(won), _) => won,
+            (None, Some((_, won))) => won,
+            (None, None) => continue,
+        };
+        let named = if won { subject } else { other };
+        if winner.is_some_and(|w| w != named) {
+            return None;
+        }
+        winner = Some(named);
+        // `by` and the number after the clause's verb, up to the next punctuation
+        let after = verb.map_or(0, |(at, _)| at + 1);
+        if let (None, Some(&by)) = (
+            margin,
+            clause[after.min(clause.len())..]
+                .iter()
+                .find(|&&j| words[j].0 == "by"),
+        ) {
+            let text = &lower[words[by].2..];
+            let text = text
+                .split([',', ';', '(', ')', '[', ']', '!'])
+                .next()
+                .unwrap_or("");
+            margin = parse_number(strip_point_unit(text.trim().trim_end_matches('.')));
+        }
     }
     let winner = winner?;
     let how = if lower.contains("resign") {
@@ -306,11 +421,6 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
     if how != ResultKind::Unknown {
         return Some(GameResult::new(raw, winner, how, None));
     }
-    // `wins by 3.5` / `won by 3.5 points`: a count, after the `by` of the winner's clause
-    let margin = won_clause
-        .filter(|clause| clause.contains(&"by"))
-        .and_then(|_| lower.rsplit_once(" by "))
-        .and_then(|(_, m)| parse_number(strip_point_unit(m.trim_end_matches('.'))));
     Some(match margin {
         Some(m) => counted_points(raw, winner, m),
         None => GameResult::new(raw, winner, ResultKind::Unknown, None),
@@ -781,6 +891,88 @@ mod tests {
             ResultKind::Unknown,
             None,
         );
+        check(
+            "Black and White both lost",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Black and White resigned",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        // a label before the colour
+        check("Winner: White (resignation)", White, Resign, None);
+        check("Winner: White by timeout", White, Time, None);
+        check(
+            "Winner: Black, Loser: White",
+            Black,
+            ResultKind::Unknown,
+            None,
+        );
+        // the clause's first verb, a time word only without one, parentheses apart
+        check(
+            "Black (in overtime) wins by resignation",
+            Black,
+            Resign,
+            None,
+        );
+        check(
+            "White (after a timeout) wins by resignation",
+            White,
+            Resign,
+            None,
+        );
+        check(
+            "Black (White Tiger) wins by resignation",
+            Black,
+            Resign,
+            None,
+        );
+        check("White wins w/ resignation", White, Resign, None);
+        check(
+            "Black wins by resignation; White winrate 3%",
+            Black,
+            Resign,
+            None,
+        );
+        check(
+            "Black wins. White was winning until move 200",
+            Black,
+            ResultKind::Unknown,
+            None,
+        );
+        check("Whites win by 2.5", White, Score, Some(2.5));
+        // the margin after the verb's `by`, up to the next punctuation, in any clause
+        check(
+            "Black wins by 1.5 points; komi reduced by 0.5",
+            Black,
+            Score,
+            Some(1.5),
+        );
+        check(
+            "Black won by 3.5, White was ahead by 10.5",
+            Black,
+            Score,
+            Some(3.5),
+        );
+        check("Black won against White by 2.5", Black, Score, Some(2.5));
+        check("White won. Black lost by 3.5", White, Score, Some(3.5));
+        check("Black lost to White by 2.5", White, Score, Some(2.5));
+        check(
+            "Game over. White wins by 4.5 points",
+            White,
+            Score,
+            Some(4.5),
+        );
+        check("White defeats Black by resignation", White, Resign, None);
+        check("Black is the winner", Black, ResultKind::Unknown, None);
+        // a colour alone in parentheses is the player named before it
+        check("Lee (Black) resigned", White, Resign, None);
+        check("Kim (White) wins by 1.5", White, Score, Some(1.5));
+        check("Barry White (Black) resigned", White, Resign, None);
         // points written out: a quarter is no count, never stones (`KM[5 1/2]` beside it)
         check(
             "black wins by 5 3/4 points",
