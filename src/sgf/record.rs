@@ -614,11 +614,11 @@ impl Builder {
         // checked.
         let ko_unused_beyond = !komi.from_ko
             && self.ko_komi.as_deref().is_some_and(|ko| {
-                normalise_komi(None, Some(ko), None, hundredths).beyond_any_board
+                normalise_komi(None, Some(ko), None, hundredths).beyond_any_board > 0
             });
         // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
         // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
-        let invalid = self.invalid + u32::from(komi.beyond_any_board) + u32::from(ko_unused_beyond);
+        let invalid = self.invalid + komi.beyond_any_board + u32::from(ko_unused_beyond);
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
@@ -780,9 +780,10 @@ struct Komi {
     value: Option<f64>,
     raw: Option<String>,
     quirk: Option<&'static str>,
-    /// A number was read, beyond any komi ([`MAX_KOMI`]): `value` is `None`.
-    beyond_any_board: bool,
-    /// The komi was read from `KO` (`KM` gave none).
+    /// Numbers read beyond any komi ([`MAX_KOMI`]; `KM`'s, and `KO`'s in its place): invalid
+    /// values. `value` is `None` when the last one tried is such a number.
+    beyond_any_board: u32,
+    /// `KO` was tried for the komi (`KM` gave none).
     from_ko: bool,
     /// The komi was written in stones (a quarter fraction: `KM[2.75]`, Fox's `KM[375]`).
     in_stones: bool,
@@ -801,7 +802,7 @@ fn normalise_komi(
     ha: Option<&str>,
     hundredths: Hundredths,
 ) -> Komi {
-    let (mut value, mut raw, mut quirk) = match km {
+    let (value, raw, quirk) = match km {
         Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
         Some(KomiRead::Raw(r)) => {
             let (value, quirk) = read_komi_text(&r);
@@ -816,63 +817,79 @@ fn normalise_komi(
         }
         None => (None, None, None),
     };
-    // no komi in `KM` (none, empty or unreadable): `KO` or a fractional `HA` may hold it
-    let km_gave_none = value.is_none();
-    if km_gave_none {
+    let mut komi = scale_komi(value, raw, quirk, hundredths);
+    // no komi in `KM` (none, empty, unreadable or beyond any board): `KO` or a fractional
+    // `HA` may hold it
+    if komi.value.is_none() {
         let from_ko = ko.and_then(|k| read_komi_text(k).0.map(|v| (v, k, "ko_property")));
         let from_ha = ha.and_then(|h| {
             let v = parse_number(h)?;
             (v.fract() != 0.0).then_some((v, h, "ha_property"))
         });
         if let Some((v, r, q)) = from_ko.or(from_ha) {
-            (value, raw, quirk) = (Some(v), Some(r.to_string()), Some(q));
+            let km_beyond = komi.beyond_any_board;
+            komi = scale_komi(Some(v), Some(r.to_string()), Some(q), hundredths);
+            // a `KM` beyond any board is still an invalid value
+            komi.beyond_any_board += km_beyond;
         }
+        // (`KO` tried, whether it gave a komi or a number beyond any)
+        komi.from_ko = ko.is_some();
     }
-    // (`KO` tried, whether it gave a komi or a number beyond any)
-    let from_ko = km_gave_none && ko.is_some();
-    let mut beyond_any_board = false;
-    let mut in_stones = false;
-    if let Some(v) = value {
-        // `KM[-0]` is no komi of its own sign
-        let mut v = if v == 0.0 { 0.0 } else { v };
-        // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
-        // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
-        // outside Fox's records, only a komi beyond the board's points, which no komi can be.
-        let size = v.abs();
-        let scaled = size <= 1000.0
-            && match hundredths {
-                Hundredths::Fox => size >= 50.0,
-                Hundredths::BeyondBoard(points) => size > f64::from(points),
-            };
-        if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
-            v /= 100.0;
-            quirk = Some("fox_hundredths");
-        }
-        let quarters = v * 4.0;
-        if quarters.fract() == 0.0 && (v * 2.0).fract() != 0.0 {
-            v *= 2.0;
-            in_stones = true;
-            if quirk != Some("fox_hundredths") {
-                quirk = Some("stone_units");
-            }
-        }
-        value = Some(v);
-        // A komi beyond the points of the largest board (52×52) is no komi a game was
-        // played with, and `KM[1e308]` made every margin infinite: unreadable.
-        if v.abs() > MAX_KOMI {
-            value = None;
-            quirk = Some("unreadable");
-            beyond_any_board = true;
-        }
-    }
-    Komi {
-        value,
+    komi
+}
+
+/// One komi value as written (`KM`, or `KO`/`HA` in its place), repaired: Fox's hundredths,
+/// stone units, `-0`, and a value beyond any board made unreadable.
+fn scale_komi(
+    value: Option<f64>,
+    raw: Option<String>,
+    mut quirk: Option<&'static str>,
+    hundredths: Hundredths,
+) -> Komi {
+    let mut komi = Komi {
+        value: None,
         raw,
         quirk,
-        beyond_any_board,
-        from_ko,
-        in_stones,
+        beyond_any_board: 0,
+        from_ko: false,
+        in_stones: false,
+    };
+    let Some(v) = value else {
+        return komi;
+    };
+    // `KM[-0]` is no komi of its own sign
+    let mut v = if v == 0.0 { 0.0 } else { v };
+    // Fox hundredths: whole multiples of 25 from 50 up (KM[50], KM[375], KM[650], KM[750]).
+    // Other large values (KGS KM[60], KM[75.00], KM[53.5], KM[-100]) are kept as written:
+    // outside Fox's records, only a komi beyond the board's points, which no komi can be.
+    let size = v.abs();
+    let scaled = size <= 1000.0
+        && match hundredths {
+            Hundredths::Fox => size >= 50.0,
+            Hundredths::BeyondBoard(points) => size > f64::from(points),
+        };
+    if scaled && v.fract() == 0.0 && v % 25.0 == 0.0 {
+        v /= 100.0;
+        quirk = Some("fox_hundredths");
     }
+    let quarters = v * 4.0;
+    if quarters.fract() == 0.0 && (v * 2.0).fract() != 0.0 {
+        v *= 2.0;
+        komi.in_stones = true;
+        if quirk != Some("fox_hundredths") {
+            quirk = Some("stone_units");
+        }
+    }
+    // A komi beyond the points of the largest board (52×52) is no komi a game was played
+    // with, and `KM[1e308]` made every margin infinite: unreadable.
+    if v.abs() > MAX_KOMI {
+        quirk = Some("unreadable");
+        komi.beyond_any_board = 1;
+    } else {
+        komi.value = Some(v);
+    }
+    komi.quirk = quirk;
+    komi
 }
 
 /// When a `KM` of whole multiples of 25 is Fox's komi in hundredths of a point.
@@ -1550,6 +1567,15 @@ mod tests {
         assert_eq!(
             invalid("(;GM[1]SZ[9]KM[2705]KO[2705];B[aa])"),
             ((9, 9), None, 2)
+        );
+        // a KM beyond any board leaves the komi to KO, and is still an invalid value
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[2705]KO[7.5];B[aa])"),
+            ((9, 9), Some(7.5), 1)
+        );
+        assert_eq!(
+            invalid("(;GM[1]SZ[9]KM[abc]KO[7.5];B[aa])"),
+            ((9, 9), Some(7.5), 1)
         );
         assert_eq!(invalid("(;GM[1]SZ[9]KM[1e308];B[aa])"), ((9, 9), None, 1));
         // an empty size is no size: the default, and an invalid value
