@@ -854,6 +854,14 @@ break]C[a\:b];B[\p\d])",
         // ... also when the markup comes a node after the clearing
         let r = read("(;SZ[9];B[cc];W[ee];AE[cc];TW[cc])");
         assert!(cleared(&r).is_empty());
+        // ... and when the clearing shares a node with a closing pass (only passes follow)
+        let r = read("(;SZ[9];B[cc];W[ee];B[];W[]AE[cc]TW[cc][dd]TB[aa])");
+        assert!(cleared(&r).is_empty());
+        let r = read("(;SZ[9];B[cc];W[ee];B[]AE[cc];W[]TW[cc][dd]TB[aa])");
+        assert!(cleared(&r).is_empty());
+        // not in the node of the last stone placed: that is an edit before it
+        let r = read("(;SZ[9];B[cc];W[ee]AE[cc];B[];W[]TW[cc])");
+        assert_eq!(cleared(&r), [(1, 2, 2)]);
         // a point the markup does not cover stays cleared: an edit of the position
         let r = read("(;SZ[9];B[cc];W[ee];AE[cc][gg]TW[dd][gg])");
         assert_eq!(cleared(&r), [(2, 2, 2)]);

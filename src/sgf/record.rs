@@ -622,7 +622,7 @@ impl Builder {
         let mut setup = self.setup;
         keep_stones_taken_off_at_the_count(
             &mut setup,
-            moves.len(),
+            &moves,
             &self.territory_black,
             &self.territory_white,
         );
@@ -747,23 +747,29 @@ impl Builder {
 /// point less for each, and RULES.md §3's identity (area margin − territory margin = black
 /// plays − white plays) failed by as many. So an `AE` after the last move whose point the
 /// markup gives to a side is no setup change: the stone stays on the final board, and the
-/// markup names it dead. An `AE` the markup does not cover (an edit of the position, as
-/// in GNU Go's regression positions, which carry no markup) is kept as written.
+/// markup names it dead. So is one in the node of a closing pass (against the SGF spec,
+/// which keeps setup and moves apart, but the position is the same: only passes follow). An
+/// `AE` the markup does not cover (an edit of the position, as in GNU Go's regression
+/// positions, which carry no markup) is kept as written.
 fn keep_stones_taken_off_at_the_count(
     setup: &mut Vec<SetupStone>,
-    moves: usize,
+    moves: &[RecordedMove],
     territory_black: &[Point],
     territory_white: &[Point],
 ) {
-    if moves == 0 || (territory_black.is_empty() && territory_white.is_empty()) {
+    if moves.is_empty() || (territory_black.is_empty() && territory_white.is_empty()) {
         return;
     }
-    let end = moves as u32;
+    // the count begins after the last stone placed: only passes follow
+    let count_from = moves
+        .iter()
+        .rposition(|m| m.mv != Move::Pass)
+        .map_or(moves.len(), |k| k + 1) as u32;
     // both lists are sorted (`Builder::territory`)
     let marked = |p: &Point| {
         territory_black.binary_search(p).is_ok() || territory_white.binary_search(p).is_ok()
     };
-    setup.retain(|s| !(s.before_move == end && s.stone.is_none() && marked(&s.point)));
+    setup.retain(|s| !(s.before_move >= count_from && s.stone.is_none() && marked(&s.point)));
 }
 
 fn parse_size(v: &str) -> Option<(u8, u8)> {
