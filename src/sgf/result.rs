@@ -180,8 +180,8 @@ pub fn parse_result(raw: &str) -> GameResult {
             }
         }
         // a margin written as Chinese, Japanese or Korean write it: `B+3目半`, `W+半目`
-        if let Some((m, in_stones)) = cjk_margin(rest) {
-            return counted(raw, winner, m, in_stones);
+        if let Some((m, unit)) = cjk_margin(rest) {
+            return counted_in(raw, winner, m, unit);
         }
         return GameResult::new(raw, winner, ResultKind::Unknown, None);
     }
@@ -234,19 +234,17 @@ fn strip_point_unit(m: &str) -> &str {
 
 /// English sentences: `Black wins by 3.5 points`, `White won by resignation`, `Black wins
 /// (White resigned)`, `Black resigns. White wins`, `White lost on time`, `White timed out,
-/// Black wins`, `Black vs White: White wins`, `Winner: White (resignation)`.
+/// Black wins`, `Black is the winner`, `Winner: White (resignation)`, `Lee (Black) resigned`.
 ///
-/// Each colour named (`black`, `whites`, or its letter before a verb: `B wins`, `W
-/// resigned`) opens a clause that runs to the next colour at the same depth of parentheses
-/// (a colour after `vs`, `against`, `to` or `beats` is an object and opens none; one alone
-/// in parentheses names the player before it: `Lee (Black) resigned`); the other words
-/// inside parentheses are their own clauses. A clause names its colour the winner when its
-/// first verb says it won (`wins`, `won`, `winner`, `beats`), or when the colour follows
-/// `winner`, and the loser when the verb says it lost (`resigned`, `lost`, `forfeits`), or,
-/// without such a verb, when it timed out (`timed out`, `overtime`), or when the colour
-/// follows `loser`. Every clause with a verb must name the same winner, and a text about
-/// both players (`both`, `neither`, `Black and White`) names none. A count is the number
-/// after the `by` that follows a verb (`wins by 3.5`, `lost by 2.5 points`), up to the
+/// A colour (`black`, `whites`, or its letter: `B wins`) is the subject of a verb only when
+/// the verb follows it at once (or after `is`, `has`, `the`, `player`…, or a note in
+/// parentheses: `Black (in overtime) wins`), or when it follows `winner:` or `loser:`. It won
+/// when the verb says so (`wins`, `won`, `winner`, `beats`), and lost when the verb says it
+/// resigned, lost, forfeited or timed out. Every such subject must name the same winner,
+/// and a colour both players share a verb with (`Black and White resigned`) names none;
+/// anything else (`White: Lee, Black: Kim - Lee resigned`, `White's opponent timed out`)
+/// names no winner: a text is read only as far as it is unambiguous. A count is the
+/// number right after such a verb's `by` (`wins by 3.5`, `lost by 2.5 points`), up to the
 /// next punctuation.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
     // the words, with their byte spans and depth of parentheses
@@ -262,19 +260,13 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
             words.push((&lower[b..k], b, k, depth));
         }
         match ch {
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
+            '(' | '[' | '（' => depth += 1,
+            ')' | ']' | '）' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    if words
-        .iter()
-        .any(|w| matches!(w.0, "both" | "neither" | "nobody"))
-    {
-        return None;
-    }
-    // strong verbs: who won or lost; weak ones say a side ran out of time
-    let strong = |w: &str| -> Option<bool> {
+    // who a verb says won (true) or lost (false)
+    let verb = |w: &str| -> Option<bool> {
         if matches!(
             w,
             "win"
@@ -288,124 +280,143 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
                 | "defeats"
         ) {
             Some(true)
-        } else if w.starts_with("resign")
-            || matches!(w, "lose" | "loses" | "lost" | "loser" | "loss")
-            || w.starts_with("forfeit")
-        {
+        } else if matches!(
+            w,
+            "resign"
+                | "resigns"
+                | "resigned"
+                | "lose"
+                | "loses"
+                | "lost"
+                | "loser"
+                | "forfeit"
+                | "forfeits"
+                | "forfeited"
+                | "timed"
+                | "timeout"
+                | "disqualified"
+        ) {
             Some(false)
         } else {
             None
         }
     };
-    let weak = |w: &str| matches!(w, "timed" | "timeout" | "overtime" | "disqualified");
-    let colour = |k: usize| -> Option<(Winner, Winner)> {
-        let (w, ..) = words[k];
-        let subject = || {
-            words.get(k + 1).is_some_and(|n| {
-                matches!(
-                    n.0,
-                    "win"
-                        | "wins"
-                        | "won"
-                        | "resign"
-                        | "resigns"
-                        | "resigned"
-                        | "lose"
-                        | "loses"
-                        | "lost"
-                        | "forfeits"
-                        | "forfeited"
-                        | "timed"
-                )
-            })
-        };
-        let object = k > 0
-            && matches!(
-                words[k - 1].0,
-                "vs" | "versus" | "against" | "to" | "beat" | "beats" | "defeats"
-            );
-        if object {
-            return None;
-        }
-        match w {
-            "black" | "blacks" => Some((Winner::Black, Winner::White)),
-            "white" | "whites" => Some((Winner::White, Winner::Black)),
-            "b" if subject() => Some((Winner::Black, Winner::White)),
-            "w" if subject() => Some((Winner::White, Winner::Black)),
-            _ => None,
-        }
+    // words between a subject and its verb: `Black is the winner`, `White 1k resigned`
+    let filler = |w: &str| {
+        matches!(
+            w,
+            "is" | "was"
+                | "has"
+                | "had"
+                | "have"
+                | "the"
+                | "player"
+                | "side"
+                | "finally"
+                | "dan"
+                | "kyu"
+                | "pro"
+        ) || w
+            .strip_suffix(['k', 'd', 'p'])
+            .unwrap_or(w)
+            .bytes()
+            .all(|b| b.is_ascii_digit())
     };
-    // a colour alone in its parentheses names the player before it (`Lee (Black)
-    // resigned`): its clause is the sentence's
-    let depth_of = |k: usize| {
+    let colour = |w: &str| match w {
+        "black" | "blacks" | "b" => Some((Winner::Black, Winner::White)),
+        "white" | "whites" | "w" => Some((Winner::White, Winner::Black)),
+        _ => None,
+    };
+    // the verb of the subject at `k`: its position, and whether it says it won
+    let verb_of = |k: usize| -> Option<(usize, bool)> {
         let d = words[k].3;
-        let alone =
-            d > 0 && (k == 0 || words[k - 1].3 < d) && words.get(k + 1).is_none_or(|n| n.3 < d);
-        if alone && colour(k).is_some() {
+        // a colour alone in its parentheses names the player before it: `Lee (Black) resigned`
+        let alone = d > 0 && (k == 0 || words[k - 1].3 < d);
+        let d = if alone && words.get(k + 1).is_none_or(|n| n.3 < d) {
             d - 1
         } else {
             d
+        };
+        let mut j = k + 1;
+        while let Some(&(w, _, _, dj)) = words.get(j) {
+            if dj > d {
+                // a note in parentheses: its verb if it opens with one (`White (resigned)`),
+                // else passed over
+                if let Some(won) = verb(w).filter(|_| j == k + 1 || words[j - 1].3 <= d) {
+                    return Some((j, won));
+                }
+                j += 1;
+                continue;
+            }
+            if dj < d {
+                return None;
+            }
+            if let Some(won) = verb(w) {
+                return Some((j, won));
+            }
+            if !filler(w) {
+                return None;
+            }
+            j += 1;
         }
+        None
     };
-    // `Black and White resigned`: one verb for both
-    if (2..words.len())
-        .any(|k| words[k - 1].0 == "and" && colour(k - 2).is_some() && colour(k).is_some())
-    {
-        return None;
-    }
     let (mut winner, mut margin) = (None, None);
     for k in 0..words.len() {
-        let Some((subject, other)) = colour(k) else {
+        let Some((subject, other)) = colour(words[k].0) else {
             continue;
         };
-        // the clause: the words after the colour at its depth, up to the next colour there
-        let mut clause = Vec::new();
-        for j in k + 1..words.len() {
-            let d = depth_of(j);
-            if d < depth_of(k) || d == depth_of(k) && colour(j).is_some() {
-                break;
-            }
-            if d == depth_of(k) {
-                clause.push(j);
-            }
-        }
         let label = match k.checked_sub(1).map(|j| words[j].0) {
             Some("winner" | "winners") => Some(true),
             Some("loser" | "losers") => Some(false),
             _ => None,
         };
-        let verb = clause
-            .iter()
-            .position(|&j| strong(words[j].0).is_some())
-            .map(|at| (at, strong(words[clause[at]].0) == Some(true)))
-            .or_else(|| {
-                let at = clause.iter().position(|&j| weak(words[j].0))?;
-                Some((at, false))
-            });
-        let won = match (label, verb) {
+        // a letter is a colour only before a verb as a subject takes it (`W wins`, not
+        // `w/ timeout`)
+        let letter = words[k].0.len() == 1;
+        let found = verb_of(k).filter(|&(at, _)| {
+            !letter
+                || at == k + 1
+                    && matches!(
+                        words[at].0,
+                        "win"
+                            | "wins"
+                            | "won"
+                            | "resign"
+                            | "resigns"
+                            | "resigned"
+                            | "lose"
+                            | "loses"
+                            | "lost"
+                            | "forfeits"
+                            | "forfeited"
+                            | "timed"
+                    )
+        });
+        let won = match (label, found) {
             (Some(won), _) => won,
             (None, Some((_, won))) => won,
             (None, None) => continue,
         };
+        // `Black and White resigned`: one verb for both
+        if k >= 2 && words[k - 1].0 == "and" && colour(words[k - 2].0).is_some() {
+            return None;
+        }
         let named = if won { subject } else { other };
         if winner.is_some_and(|w| w != named) {
             return None;
         }
         winner = Some(named);
-        // `by` and the number after the clause's verb, up to the next punctuation
-        let after = verb.map_or(0, |(at, _)| at + 1);
-        if let (None, Some(&by)) = (
-            margin,
-            clause[after.min(clause.len())..]
-                .iter()
-                .find(|&&j| words[j].0 == "by"),
-        ) {
-            let text = &lower[words[by].2..];
-            let text = text
-                .split([',', ';', '(', ')', '[', ']', '!'])
-                .next()
-                .unwrap_or("");
-            margin = parse_number(strip_point_unit(text.trim().trim_end_matches('.')));
+        // `by` right after the verb, and the number after it up to the next punctuation
+        if let Some((at, _)) = found.filter(|_| margin.is_none()) {
+            if words.get(at + 1).is_some_and(|w| w.0 == "by") {
+                let text = &lower[words[at + 1].2..];
+                let text = text
+                    .split([',', ';', '(', ')', '[', ']', '!', '（', '）'])
+                    .next()
+                    .unwrap_or("");
+                margin = parse_number(strip_point_unit(text.trim().trim_end_matches('.')));
+            }
         }
     }
     let winner = winner?;
@@ -440,22 +451,55 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     if !s.starts_with(CJK_COLOURS) {
         return None;
     }
-    // one clause a colour: `黑超时，白胜` (Black over time, White wins), `黒時間切れ、白の勝ち`
-    let mut starts: Vec<usize> = s.match_indices(CJK_COLOURS).map(|(k, _)| k).collect();
+    // a note in parentheses is no part of the result (`白中盘胜（黑胜率10%）`)
+    let mut text = String::with_capacity(s.len());
+    let mut depth = 0u32;
+    for ch in s.chars() {
+        match ch {
+            '(' | '（' => depth += 1,
+            ')' | '）' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => text.push(ch),
+            _ => {}
+        }
+    }
+    let s = text.trim();
+    // clauses: a colour after punctuation or a space opens one (`黑超时，白胜`: Black over
+    // time, White wins; `黒時間切れ、白の勝ち`); one inside a word is a name's (`白方黑嘉嘉胜`)
+    let mut starts = vec![0];
+    let mut boundary = false;
+    for (k, ch) in s.char_indices() {
+        if boundary && CJK_COLOURS.contains(&ch) {
+            starts.push(k);
+        }
+        boundary = CJK_PUNCTUATION.contains(&ch) || ch.is_whitespace();
+    }
     starts.push(s.len());
     let clauses: Vec<&str> = starts
         .windows(2)
         .map(|w| s[w[0]..w[1]].trim_end_matches(CJK_PUNCTUATION))
         .collect();
-    if let [one] = clauses[..] {
-        return cjk_clause(raw, one);
+    let read: Vec<Option<GameResult>> = clauses.iter().map(|c| cjk_clause(raw, c)).collect();
+    // the clauses are read apart when the first names no winner but says how the game
+    // ended (`黑超时`, the loser's), or when each names one; else the text is one clause
+    // (`흑 백홍석 불계승`: Black wins, a name after the colour)
+    let kind_of = |clause: &str| {
+        CJK_KINDS
+            .iter()
+            .chain(&[(&CJK_RESIGNED[..], ResultKind::Resign)])
+            .find(|(words, _)| words.iter().any(|w| clause.contains(w)))
+            .map(|&(_, kind)| kind)
+    };
+    let apart = clauses.len() > 1
+        && (read[0].is_none() && kind_of(clauses[0]).is_some() || read.iter().all(Option::is_some));
+    if !apart {
+        return cjk_clause(raw, s);
     }
-    // every clause that names a winner must name the same one; a clause that names none may
-    // still say how the game ended (`黑超时`)
+    // every clause that names a winner must name the same one; one that names none may
+    // still say how the game ended
     let mut verdict: Option<GameResult> = None;
     let mut how = ResultKind::Unknown;
-    for clause in clauses {
-        match cjk_clause(raw, clause) {
+    for (clause, r) in clauses.iter().zip(read) {
+        match r {
             Some(r) if verdict.as_ref().is_some_and(|v| v.winner != r.winner) => {
                 return Some(GameResult::new(
                     raw,
@@ -468,12 +512,8 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
                 verdict.get_or_insert(r);
             }
             None => {
-                if let Some((_, kind)) = CJK_KINDS
-                    .iter()
-                    .chain(&[(&CJK_RESIGNED[..], ResultKind::Resign)])
-                    .find(|(words, _)| words.iter().any(|w| clause.contains(w)))
-                {
-                    how = *kind;
+                if let Some(kind) = kind_of(clause) {
+                    how = kind;
                 }
             }
         }
@@ -547,14 +587,15 @@ fn cjk_clause(raw: &str, s: &str) -> Option<GameResult> {
     }
     // a margin not read still leaves the winner the text names
     Some(match cjk_margin(rest) {
-        Some((margin, in_stones)) => counted(raw, winner, margin, in_stones),
+        Some((margin, unit)) => counted_in(raw, winner, margin, unit),
         None => GameResult::new(raw, winner, ResultKind::Unknown, None),
     })
 }
 
 /// A margin as Chinese, Japanese and Korean write it (`3目半`, `半目`, `2又3/4子`, `七目半`,
-/// `3집반`), and whether it is in stones (子).
-fn cjk_margin(rest: &str) -> Option<(f64, bool)> {
+/// `3집반`), and its unit when written: stones (子, `Some(true)`) or points (目, 点, 집:
+/// `Some(false)`).
+fn cjk_margin(rest: &str) -> Option<(f64, Option<bool>)> {
     // Korean's point and half are Chinese's 目 and 半
     let rest = rest.replace('집', "目").replace('반', "半");
     // a half after the unit: `1目半` is 1½ points, `1子半` 1½ stones
@@ -563,13 +604,13 @@ fn cjk_margin(rest: &str) -> Option<(f64, bool)> {
         _ => (rest.as_str(), false),
     };
     let (number, in_stones) = if let Some(n) = rest.strip_suffix('子') {
-        (n, true)
+        (n, Some(true))
     } else if let Some(n) = rest.strip_suffix('目') {
-        (n, false)
+        (n, Some(false))
     } else if let Some(n) = rest.strip_suffix('点') {
-        (n, false)
+        (n, Some(false))
     } else {
-        (rest, false)
+        (rest, None)
     };
     // `半目` is half a point, `2又3/4子` two stones and three quarters
     let mut number = number.replace('又', " ").replace('半', "1/2");
@@ -664,6 +705,16 @@ fn counted(raw: &str, winner: Winner, margin: f64, in_stones: bool) -> GameResul
         }
     }
     r
+}
+
+/// A counted result in the unit [`cjk_margin`] read: stones, points (a quarter is then no
+/// count: `黑胜2.75目`), or none written (a quarter is stones, see [`counted`]).
+fn counted_in(raw: &str, winner: Winner, margin: f64, unit: Option<bool>) -> GameResult {
+    match unit {
+        Some(true) => counted(raw, winner, margin, true),
+        Some(false) => counted_points(raw, winner, margin),
+        None => counted(raw, winner, margin, false),
+    }
 }
 
 /// A counted result whose margin the text says is in points (`3.5 points`, an English
@@ -808,6 +859,19 @@ mod tests {
         check("黑负白胜", White, ResultKind::Unknown, None);
         check("黑超时，白胜3.5目", White, Score, Some(3.5));
         check("黑胜，白胜", Winner::Unknown, ResultKind::Unknown, None);
+        // a quarter in points is no count; in stones, or with no unit, it is stones
+        check("黑胜2.75目", Black, ResultKind::Unknown, None);
+        check("黑胜2.75子", Black, Score, Some(5.5));
+        check("黑胜2.75", Black, Score, Some(5.5));
+        // a colour inside a word is a name's; a note in parentheses is no part of the result
+        // (the winner named; what follows the name is not read)
+        check("白方黑嘉嘉中盘胜", White, ResultKind::Unknown, None);
+        check("黑方白宝祥中盘胜", Black, ResultKind::Unknown, None);
+        check("흑 백홍석 불계승", Black, ResultKind::Unknown, None);
+        check("黒番白江中押し勝ち", Black, ResultKind::Unknown, None);
+        check("白番黒瀬3目半勝ち", White, ResultKind::Unknown, None);
+        check("白中盘胜（黑胜率10%）", White, Resign, None);
+        check("백 불계승(흑 승률 80%)", White, Resign, None);
     }
 
     /// A win by nothing, however written, is no count; Ing's rules read Black's as a tie
@@ -958,9 +1022,20 @@ mod tests {
             Score,
             Some(3.5),
         );
-        check("Black won against White by 2.5", Black, Score, Some(2.5));
+        // a margin not right after the verb is not read
+        check(
+            "Black won against White by 2.5",
+            Black,
+            ResultKind::Unknown,
+            None,
+        );
         check("White won. Black lost by 3.5", White, Score, Some(3.5));
-        check("Black lost to White by 2.5", White, Score, Some(2.5));
+        check(
+            "Black lost to White by 2.5",
+            White,
+            ResultKind::Unknown,
+            None,
+        );
         check(
             "Game over. White wins by 4.5 points",
             White,
@@ -969,10 +1044,58 @@ mod tests {
         );
         check("White defeats Black by resignation", White, Resign, None);
         check("Black is the winner", Black, ResultKind::Unknown, None);
+        // read only as far as it is unambiguous
+        check(
+            "White's opponent timed out",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Black lost but was ahead by 15.5",
+            White,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "White: Lee, Black: Kim - Lee resigned",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Kim (Black) vs Lee (White): Kim wins",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check("White (resigned)", Black, Resign, None);
+        check("Black (winner)", Black, ResultKind::Unknown, None);
+        check(
+            "Black wins by 2.5 (both players passed)",
+            Black,
+            Score,
+            Some(2.5),
+        );
+        check(
+            "Black wins. Neither player used byo-yomi",
+            Black,
+            ResultKind::Unknown,
+            None,
+        );
+        check("White wins w/ timeout", White, Time, None);
+        check("White 1k resigned", Black, Resign, None);
+        check("Black 5 dan wins by 12.5", Black, Score, Some(12.5));
         // a colour alone in parentheses is the player named before it
         check("Lee (Black) resigned", White, Resign, None);
         check("Kim (White) wins by 1.5", White, Score, Some(1.5));
-        check("Barry White (Black) resigned", White, Resign, None);
+        // a surname that is a colour makes the text ambiguous
+        check(
+            "Barry White (Black) resigned",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
         // points written out: a quarter is no count, never stones (`KM[5 1/2]` beside it)
         check(
             "black wins by 5 3/4 points",
