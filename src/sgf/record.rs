@@ -809,7 +809,8 @@ fn normalise_komi(
     hundredths: Hundredths,
 ) -> Komi {
     let (value, raw, quirk) = match km {
-        Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v)), None),
+        // `KM[-0]` written back as 0, its shortest form
+        Some(KomiRead::Number(v)) => (Some(v), Some(format_number(v + 0.0)), None),
         Some(KomiRead::Raw(r)) => {
             let (value, quirk) = read_komi_text(&r);
             let raw = match (value, quirk) {
@@ -1522,6 +1523,7 @@ mod tests {
         // `KM[-0]` is komi 0, not −0
         let k = normalise_komi(Some(KomiRead::parsed(-0.0)), None, None, FOX);
         assert!(k.value.is_some_and(|v| v == 0.0 && v.is_sign_positive()));
+        assert_eq!(k.raw.as_deref(), Some("0"));
     }
 
     /// A value read after a repair is a quirk; one nothing is read from, or a komi beyond any
