@@ -269,15 +269,7 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
     let verb = |w: &str| -> Option<bool> {
         if matches!(
             w,
-            "win"
-                | "wins"
-                | "won"
-                | "victory"
-                | "victorious"
-                | "winner"
-                | "beat"
-                | "beats"
-                | "defeats"
+            "win" | "wins" | "won" | "victory" | "victorious" | "winner" | "beats" | "defeats"
         ) {
             Some(true)
         } else if matches!(
@@ -316,6 +308,7 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
                 | "dan"
                 | "kyu"
                 | "pro"
+                | "s"
         ) || w
             .strip_suffix(['k', 'd', 'p'])
             .unwrap_or(w)
@@ -361,7 +354,11 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
         }
         None
     };
-    let (mut winner, mut margin) = (None, None);
+    // a question says nothing (`Did White resign?`)
+    if lower.contains(['?', '？']) {
+        return None;
+    }
+    let (mut winner, mut margin, mut how) = (None, None, ResultKind::Unknown);
     for k in 0..words.len() {
         let Some((subject, other)) = colour(words[k].0) else {
             continue;
@@ -407,28 +404,65 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
             return None;
         }
         winner = Some(named);
-        // `by` right after the verb, and the number after it up to the next punctuation
+        // how the game ended, in the words of this clause (to the next colour named), its
+        // notes in parentheses only when the rest says nothing (`Black (in overtime) wins by
+        // resignation`)
+        let d = words[k].3;
+        // (a colour in a note, a letter, or an object, `defeats Black`, opens no clause)
+        let opens = |j: usize| {
+            let (w, _, _, dj) = words[j];
+            dj <= d
+                && w.len() > 1
+                && colour(w).is_some()
+                && !matches!(
+                    words[j - 1].0,
+                    "vs" | "versus" | "against" | "to" | "by" | "over" | "beats" | "defeats"
+                )
+        };
+        let end = (k + 1..words.len())
+            .find(|&j| opens(j))
+            .unwrap_or(words.len());
+        let clause = || words[k + 1..end].iter();
+        let kind_of = |w: &str| {
+            if w.starts_with("resign") {
+                Some(ResultKind::Resign)
+            } else if matches!(w, "time" | "timed" | "timeout" | "overtime") {
+                Some(ResultKind::Time)
+            } else if w.starts_with("forfeit") || w.starts_with("disqualif") {
+                Some(ResultKind::Forfeit)
+            } else {
+                None
+            }
+        };
+        let said = clause()
+            .filter(|w| w.3 <= d)
+            .find_map(|w| kind_of(w.0))
+            .or_else(|| clause().find_map(|w| kind_of(w.0)));
+        if how == ResultKind::Unknown {
+            how = said.unwrap_or(how);
+        }
+        // `by` right after the verb (or `won the game by`), and the number after it up to
+        // the next punctuation (a decimal comma is part of it: `by 0,5 points`)
         if let Some((at, _)) = found.filter(|_| margin.is_none()) {
-            if words.get(at + 1).is_some_and(|w| w.0 == "by") {
-                let text = &lower[words[at + 1].2..];
-                let text = text
-                    .split([',', ';', '(', ')', '[', ']', '!', '（', '）'])
-                    .next()
-                    .unwrap_or("");
+            let by = (at + 1..words.len())
+                .find(|&j| !matches!(words[j].0, "the" | "game" | "match"))
+                .filter(|&j| words[j].0 == "by");
+            if let Some(by) = by {
+                let text = &lower[words[by].2..];
+                let bytes = text.as_bytes();
+                let end = text
+                    .char_indices()
+                    .find(|&(i, c)| {
+                        matches!(c, ';' | '(' | ')' | '[' | ']' | '!' | '（' | '）')
+                            || c == ',' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                    })
+                    .map_or(text.len(), |(i, _)| i);
+                let text = &text[..end];
                 margin = parse_number(strip_point_unit(text.trim().trim_end_matches('.')));
             }
         }
     }
     let winner = winner?;
-    let how = if lower.contains("resign") {
-        ResultKind::Resign
-    } else if lower.contains("time") {
-        ResultKind::Time
-    } else if lower.contains("forfeit") || lower.contains("disqualif") {
-        ResultKind::Forfeit
-    } else {
-        ResultKind::Unknown
-    };
     if how != ResultKind::Unknown {
         return Some(GameResult::new(raw, winner, how, None));
     }
@@ -489,9 +523,41 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
             .find(|(words, _)| words.iter().any(|w| clause.contains(w)))
             .map(|&(_, kind)| kind)
     };
+    // (the loser's clause is its colour and how it lost, nothing else: `黑超时`, not
+    // `黑未超时`, Black did not run out of time)
+    let losers = |clause: &str| {
+        let rest = particle_free(clause);
+        let rest = rest.strip_suffix(['到', '了']).unwrap_or(rest);
+        kind_of(rest).is_some()
+            && CJK_KINDS
+                .iter()
+                .flat_map(|(words, _)| words.iter())
+                .chain(&CJK_RESIGNED)
+                .any(|w| *w == rest)
+    };
     let apart = clauses.len() > 1
-        && (read[0].is_none() && kind_of(clauses[0]).is_some() || read.iter().all(Option::is_some));
+        && (read[0].is_none() && losers(clauses[0]) || read.iter().all(Option::is_some));
     if !apart {
+        // a first clause saying something of its colour, but not that it won or lost
+        // (`黑未超时`, Black did not run out of time), before another colour's verdict: the
+        // verdict is not the first colour's, and the text names no winner for sure
+        let side = |clause: &str| clause.starts_with(['黑', '黒', '흑']);
+        if clauses.len() > 1
+            && read[0].is_none()
+            && !particle_free(clauses[0]).is_empty()
+            && read[1..].iter().any(Option::is_some)
+        {
+            // (a count first, then the same colour's verdict: `黑183.5子，黑胜`)
+            if clauses[1..].iter().all(|c| side(c) == side(clauses[0])) {
+                return read[1..].iter().flatten().next().cloned();
+            }
+            return Some(GameResult::new(
+                raw,
+                Winner::Unknown,
+                ResultKind::Unknown,
+                None,
+            ));
+        }
         return cjk_clause(raw, s);
     }
     // every clause that names a winner must name the same one; one that names none may
@@ -523,6 +589,17 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
         r.kind = how;
     }
     Some(r)
+}
+
+/// What a CJK clause says of its colour: the clause without its first character (the
+/// colour) and the side's name after it (`黑方`, `黒番`, `白の`).
+fn particle_free(clause: &str) -> &str {
+    let mut rest = clause.chars();
+    rest.next();
+    let rest = rest.as_str().trim();
+    rest.strip_prefix(['方', '棋', '番', 'の'])
+        .unwrap_or(rest)
+        .trim()
 }
 
 /// The first character of a CJK result: the colour it names.
@@ -854,6 +931,9 @@ mod tests {
         check("黑胜几目", Black, ResultKind::Unknown, None);
         // one clause a colour: the side over time or resigning first, the winner after
         check("黑超时，白胜", White, ResultKind::Time, None);
+        // a clause that only nearly says how the game ended says nothing of it
+        check("黑未超时，白胜", Winner::Unknown, ResultKind::Unknown, None);
+        check("黑183.5子，黑胜", Black, ResultKind::Unknown, None);
         check("黑认输，白胜", White, Resign, None);
         check("白时间到 黑胜", Black, ResultKind::Time, None);
         check("黑负白胜", White, ResultKind::Unknown, None);
@@ -872,6 +952,37 @@ mod tests {
         check("白番黒瀬3目半勝ち", White, ResultKind::Unknown, None);
         check("白中盘胜（黑胜率10%）", White, Resign, None);
         check("백 불계승(흑 승률 80%)", White, Resign, None);
+    }
+
+    /// Texts made of result words in any order never panic, keep their raw text, and name a
+    /// count only with a positive margin.
+    #[test]
+    fn word_salads_are_read_without_panic() {
+        const VOCAB: [&str; 40] = [
+            "Black", "White", "B", "W", "wins", "won", "resigned", "lost", "timed", "out", "by",
+            "3.5", "0,5", "1/2", "points", "(", ")", "（", "）", ",", ";", ":", "?", "winner",
+            "loser", "and", "s", "'", "黑", "白", "胜", "负", "超时", "中盘", "，", "흑", "백",
+            "승", "目", "子",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for k in 0..(x % 9) {
+                let w = VOCAB[((x >> (k * 5 + 8)) % VOCAB.len() as u64) as usize];
+                text.push_str(w);
+                if (x >> (k + 3)) & 1 == 1 {
+                    text.push(' ');
+                }
+            }
+            let r = parse_result(&text);
+            assert_eq!(r.raw, text);
+            if r.kind == ResultKind::Score {
+                assert!(r.margin.is_some_and(|m| m > 0.0), "{text:?}");
+            }
+        }
     }
 
     /// A win by nothing, however written, is no count; Ing's rules read Black's as a tie
@@ -934,7 +1045,12 @@ mod tests {
             ResultKind::Forfeit,
             None,
         );
-        check("White overtime; Black won", Black, Time, None);
+        check(
+            "White overtime; Black won",
+            Black,
+            ResultKind::Unknown,
+            None,
+        );
         check(
             "White passed twice; Black won by 1.5",
             Black,
@@ -1085,6 +1201,34 @@ mod tests {
         );
         check("White wins w/ timeout", White, Time, None);
         check("White 1k resigned", Black, Resign, None);
+        check(
+            "White was beat by Black",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Did White resign?",
+            Winner::Unknown,
+            ResultKind::Unknown,
+            None,
+        );
+        check(
+            "Black wins by 3.5 points; White did not resign",
+            Black,
+            Score,
+            Some(3.5),
+        );
+        check(
+            "White wins by 1.5 points, sometimes",
+            White,
+            Score,
+            Some(1.5),
+        );
+        check("Black didn't resign, White lost on time", Black, Time, None);
+        check("White wins by 0,5 points", White, Score, Some(0.5));
+        check("Black won the game by 3.5 points", Black, Score, Some(3.5));
+        check("Black's win by 3.5", Black, Score, Some(3.5));
         check("Black 5 dan wins by 12.5", Black, Score, Some(12.5));
         // a colour alone in parentheses is the player named before it
         check("Lee (Black) resigned", White, Resign, None);
