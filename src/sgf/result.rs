@@ -442,7 +442,7 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
             how = said.unwrap_or(how);
         }
         // `by` right after the verb (or `won the game by`), and the number after it up to
-        // the next punctuation (a decimal comma is part of it: `by 0,5 points`)
+        // the next punctuation (a decimal point or comma is part of it: `by 0,5 points`)
         if let Some((at, _)) = found.filter(|_| margin.is_none()) {
             let by = (at + 1..words.len())
                 .find(|&j| !matches!(words[j].0, "the" | "game" | "match"))
@@ -454,7 +454,8 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
                     .char_indices()
                     .find(|&(i, c)| {
                         matches!(c, ';' | '(' | ')' | '[' | ']' | '!' | '（' | '）')
-                            || c == ',' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
+                            || matches!(c, ',' | '.')
+                                && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit)
                     })
                     .map_or(text.len(), |(i, _)| i);
                 let text = &text[..end];
@@ -1227,6 +1228,12 @@ mod tests {
         );
         check("Black didn't resign, White lost on time", Black, Time, None);
         check("White wins by 0,5 points", White, Score, Some(0.5));
+        check(
+            "Black wins by 0.5. White has a time penalty",
+            Black,
+            Score,
+            Some(0.5),
+        );
         check("Black won the game by 3.5 points", Black, Score, Some(3.5));
         check("Black's win by 3.5", Black, Score, Some(3.5));
         check("Black 5 dan wins by 12.5", Black, Score, Some(12.5));
