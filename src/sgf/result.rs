@@ -247,8 +247,12 @@ fn strip_point_unit(m: &str) -> &str {
 /// number right after such a verb's `by` (`wins by 3.5`, `lost by 2.5 points`), up to the
 /// next punctuation.
 fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
-    // the words, with their byte spans and depth of parentheses
-    let mut words: Vec<(&str, usize, usize, u32)> = Vec::new();
+    // a question says nothing (`Did White resign?`)
+    if lower.contains(['?', '？']) {
+        return None;
+    }
+    // the words, with where each ends and its depth of parentheses
+    let mut words: Vec<(&str, usize, u32)> = Vec::new();
     let mut depth = 0u32;
     let mut start = None;
     for (k, ch) in lower.char_indices().chain([(lower.len(), ' ')]) {
@@ -257,7 +261,7 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
             continue;
         }
         if let Some(b) = start.take() {
-            words.push((&lower[b..k], b, k, depth));
+            words.push((&lower[b..k], k, depth));
         }
         match ch {
             '(' | '[' | '（' => depth += 1,
@@ -322,20 +326,20 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
     };
     // the verb of the subject at `k`: its position, and whether it says it won
     let verb_of = |k: usize| -> Option<(usize, bool)> {
-        let d = words[k].3;
+        let d = words[k].2;
         // a colour alone in its parentheses names the player before it: `Lee (Black) resigned`
-        let alone = d > 0 && (k == 0 || words[k - 1].3 < d);
-        let d = if alone && words.get(k + 1).is_none_or(|n| n.3 < d) {
+        let alone = d > 0 && (k == 0 || words[k - 1].2 < d);
+        let d = if alone && words.get(k + 1).is_none_or(|n| n.2 < d) {
             d - 1
         } else {
             d
         };
         let mut j = k + 1;
-        while let Some(&(w, _, _, dj)) = words.get(j) {
+        while let Some(&(w, _, dj)) = words.get(j) {
             if dj > d {
                 // a note in parentheses: its verb if it opens with one (`White (resigned)`),
                 // else passed over
-                if let Some(won) = verb(w).filter(|_| j == k + 1 || words[j - 1].3 <= d) {
+                if let Some(won) = verb(w).filter(|_| j == k + 1 || words[j - 1].2 <= d) {
                     return Some((j, won));
                 }
                 j += 1;
@@ -354,10 +358,18 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
         }
         None
     };
-    // a question says nothing (`Did White resign?`)
-    if lower.contains(['?', '？']) {
-        return None;
-    }
+    // how a game ended, as a word of the text says it
+    let kind_of = |w: &str| {
+        if w.starts_with("resign") {
+            Some(ResultKind::Resign)
+        } else if matches!(w, "time" | "timed" | "timeout" | "overtime") {
+            Some(ResultKind::Time)
+        } else if w.starts_with("forfeit") || w.starts_with("disqualif") {
+            Some(ResultKind::Forfeit)
+        } else {
+            None
+        }
+    };
     let (mut winner, mut margin, mut how) = (None, None, ResultKind::Unknown);
     for k in 0..words.len() {
         let Some((subject, other)) = colour(words[k].0) else {
@@ -407,39 +419,28 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
         // how the game ended, in the words of this clause (to the next colour named), its
         // notes in parentheses only when the rest says nothing (`Black (in overtime) wins by
         // resignation`)
-        let d = words[k].3;
-        // (a colour in a note, a letter, or an object, `defeats Black`, opens no clause)
-        let opens = |j: usize| {
-            let (w, _, _, dj) = words[j];
-            dj <= d
-                && w.len() > 1
-                && colour(w).is_some()
-                && !matches!(
-                    words[j - 1].0,
-                    "vs" | "versus" | "against" | "to" | "by" | "over" | "beats" | "defeats"
-                )
-        };
-        let end = (k + 1..words.len())
-            .find(|&j| opens(j))
-            .unwrap_or(words.len());
-        let clause = || words[k + 1..end].iter();
-        let kind_of = |w: &str| {
-            if w.starts_with("resign") {
-                Some(ResultKind::Resign)
-            } else if matches!(w, "time" | "timed" | "timeout" | "overtime") {
-                Some(ResultKind::Time)
-            } else if w.starts_with("forfeit") || w.starts_with("disqualif") {
-                Some(ResultKind::Forfeit)
-            } else {
-                None
-            }
-        };
-        let said = clause()
-            .filter(|w| w.3 <= d)
-            .find_map(|w| kind_of(w.0))
-            .or_else(|| clause().find_map(|w| kind_of(w.0)));
         if how == ResultKind::Unknown {
-            how = said.unwrap_or(how);
+            let d = words[k].2;
+            // (a colour in a note, a letter, or an object, `defeats Black`, opens no clause)
+            let opens = |j: usize| {
+                let (w, _, dj) = words[j];
+                dj <= d
+                    && w.len() > 1
+                    && colour(w).is_some()
+                    && !matches!(
+                        words[j - 1].0,
+                        "vs" | "versus" | "against" | "to" | "by" | "over" | "beats" | "defeats"
+                    )
+            };
+            let end = (k + 1..words.len())
+                .find(|&j| opens(j))
+                .unwrap_or(words.len());
+            let clause = || words[k + 1..end].iter();
+            how = clause()
+                .filter(|w| w.2 <= d)
+                .find_map(|w| kind_of(w.0))
+                .or_else(|| clause().find_map(|w| kind_of(w.0)))
+                .unwrap_or(how);
         }
         // `by` right after the verb (or `won the game by`), and the number after it up to
         // the next punctuation (a decimal point or comma is part of it: `by 0,5 points`)
@@ -448,7 +449,7 @@ fn parse_prose(raw: &str, lower: &str) -> Option<GameResult> {
                 .find(|&j| !matches!(words[j].0, "the" | "game" | "match"))
                 .filter(|&j| words[j].0 == "by");
             if let Some(by) = by {
-                let text = &lower[words[by].2..];
+                let text = &lower[words[by].1..];
                 let bytes = text.as_bytes();
                 let end = text
                     .char_indices()
