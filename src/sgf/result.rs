@@ -530,12 +530,11 @@ fn parse_cjk(raw: &str, s: &str) -> Option<GameResult> {
     let losers = |clause: &str| {
         let rest = particle_free(clause);
         let rest = rest.strip_suffix(['到', '了']).unwrap_or(rest);
-        kind_of(rest).is_some()
-            && CJK_KINDS
-                .iter()
-                .flat_map(|(words, _)| words.iter())
-                .chain(&CJK_RESIGNED)
-                .any(|w| *w == rest)
+        CJK_KINDS
+            .iter()
+            .flat_map(|(words, _)| words.iter())
+            .chain(&CJK_RESIGNED)
+            .any(|w| *w == rest)
     };
     let apart = clauses.len() > 1
         && (read[0].is_none() && losers(clauses[0]) || read.iter().all(Option::is_some));
