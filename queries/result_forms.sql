@@ -1,7 +1,7 @@
 -- question: Which recorded result (RE) forms occur, how were they parsed (winner, kind, margin),
 --   and is the recorded margin compatible with the komi (the margin, in points, plus or minus
 --   the komi a whole number)? A margin the reader rejected as no count (`W+0.0`, `B+0.02`,
---   `W+3.2`: result_margin NULL) shows as false, whatever the komi (a win by 0 or by 0.02 is
+--   `W+3.2`, `black wins by 5 3/4 points`, `黑胜2.75目`: result_margin NULL) shows as false, whatever the komi (a win by 0 or by 0.02 is
 --   no count under any); NULL means no margin written, or a margin and no komi to check it by,
 --   or a text naming no winner (`B+1.5 ? W+timeout`: two results).
 -- uses: status, result_raw, result_winner, result_kind, result_margin, komi
@@ -12,7 +12,9 @@ SELECT
     result_margin IS NOT NULL AS has_margin,
     CASE
         WHEN result_margin IS NULL AND result_winner IN ('B', 'W')
-          AND regexp_matches(upper(trim(result_raw)), '^[BW] *\+ *[0-9]') THEN false
+          AND (regexp_matches(upper(trim(result_raw)), '^[BW] *\+ *[0-9]')
+               OR regexp_matches(upper(result_raw), '\bBY +[0-9]')
+               OR regexp_matches(result_raw, '[胜勝] *[0-9]')) THEN false
         WHEN komi IS NULL THEN NULL
         WHEN result_margin IS NOT NULL THEN (result_margin - komi) = floor(result_margin - komi)
           OR (result_margin + komi) = floor(result_margin + komi)
