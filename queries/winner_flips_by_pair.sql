@@ -1,12 +1,14 @@
 -- question: For every pair of rulesets (all 21 pairs of chinese, japanese, korean, ing, aga, nz,
 --   tromp_taylor), how often does the recomputed winner change, and how often is that a half-point
---   flip, by board size and handicap bucket?
+--   flip, by board size and handicap bucket? Rates are shares of the games compared;
+--   half_point_share_of_flips is the share of the pair's winner flips that are half-point flips
+--   (NULL when the pair has none).
 --   A pair's winner flip: winner_a <> winner_b (a draw against a win counts).
 --   A pair's half-point flip: a winner flip where |margin_a| <= 1 and |margin_b| <= 1 (the game is
 --   within a point under both rulesets, e.g. B+0.5 under area vs W+0.5 under territory).
 --   Error rows and rows with a NULL winner under either ruleset are left out.
 -- uses: status, source, member, game_index, board_width, board_height, handicap, margin_<r>, winner_<r>
--- columns: ruleset_a, ruleset_b, board_size, handicap_bucket, games, winner_flips, winner_flip_rate, half_point_flips, half_point_flip_rate
+-- columns: ruleset_a, ruleset_b, board_size, handicap_bucket, games, winner_flips, winner_flip_rate, half_point_flips, half_point_flip_rate, half_point_share_of_flips
 WITH scored AS (
     SELECT
         -- one id a game, by its key (a window with no order could number a row twice over
@@ -55,7 +57,9 @@ SELECT
     count(*) FILTER (WHERE flip) AS winner_flips,
     round(count(*) FILTER (WHERE flip) / count(*), 4) AS winner_flip_rate,
     count(*) FILTER (WHERE half_point) AS half_point_flips,
-    round(count(*) FILTER (WHERE half_point) / count(*), 4) AS half_point_flip_rate
+    round(count(*) FILTER (WHERE half_point) / count(*), 4) AS half_point_flip_rate,
+    round(count(*) FILTER (WHERE half_point) / nullif(count(*) FILTER (WHERE flip), 0), 4)
+        AS half_point_share_of_flips
 FROM pairs
 GROUP BY ord_a, ord_b, ruleset_a, ruleset_b, board_size, handicap_bucket
 ORDER BY ord_a, ord_b, length(board_size), board_size, handicap_bucket;
