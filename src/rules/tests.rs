@@ -763,6 +763,20 @@ fn simple_ko_immediate_recapture_is_illegal_everywhere() {
     assert_board(&r.board, KO);
 }
 
+/// Black plays elsewhere, then takes the ko (two black moves in a row), and White retakes at
+/// once: the situation White's retake repeats had Black to move after the first black move,
+/// so situational superko alone (AGA, New Zealand) let it through; the recapture is `ko`
+/// under every ruleset.
+#[test]
+fn a_ko_retaken_at_once_after_two_moves_of_one_colour_is_ko_everywhere() {
+    let r = run(KO, "B[fd] B[cb] W[bb]");
+    assert_eq!(r.same_color_moves, 1);
+    assert_eq!(
+        verdicts(&r),
+        "chinese=ko@3 japanese=ko@3 korean=ko@3 ing=ko@3 aga=ko@3 nz=ko@3 tromp_taylor=ko@3"
+    );
+}
+
 #[test]
 fn ko_retaken_after_a_threat_is_legal() {
     let r = run(KO, "B[cb] W[fd] B[fc] W[bb] B[ec] W[ed] B[cb]");
@@ -1173,19 +1187,14 @@ fn reference_replay(
                     if out.suicided == 1 || (out.suicided > 1 && r.suicide == SuicideRule::Illegal)
                     {
                         flag(i, Violation::Suicide);
-                    } else if r.ko == KoRule::Simple && recapture {
+                    } else if recapture {
+                        // forbidden under every ruleset, even where the situation it
+                        // repeats had the other player to move (two moves of one colour)
                         flag(i, Violation::Ko);
                     } else if (r.ko == KoRule::PositionalSuperko && seen)
                         || (r.ko == KoRule::SituationalSuperko && seen_side)
                     {
-                        flag(
-                            i,
-                            if recapture {
-                                Violation::Ko
-                            } else {
-                                Violation::Superko
-                            },
-                        );
+                        flag(i, Violation::Superko);
                     }
                 }
             }
