@@ -351,6 +351,9 @@ pub fn ingest_game_traced(
     };
     let Some(span) = file.scan.games.get(index) else {
         let (kind, msg) = if file.text.trim().is_empty() {
+            // nothing was decoded: no charset to name
+            out.charset_used = None;
+            out.charset_lossy = false;
             (ErrorKind::EmptyFile, "the file is empty".to_string())
         } else {
             (

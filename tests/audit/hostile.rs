@@ -167,6 +167,13 @@ fn broken_files_are_rows_not_crashes() {
             assert!(r.error_message.as_deref().is_some_and(|m| !m.is_empty()));
             assert!(rows[0].replay.is_none() && rows[0].score.is_none());
         }
+        // an empty file decodes nothing: no charset is named for it
+        assert_eq!(
+            r.charset_used.is_none(),
+            r.error_kind == Some(ErrorKind::EmptyFile),
+            "{:?}",
+            String::from_utf8_lossy(bytes)
+        );
     }
     // Two moves in one node (a `;` missing): each played in the order written, by both
     // readers (the second after a repair only sgf-parse's path makes), the node named.
