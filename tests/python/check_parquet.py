@@ -630,9 +630,22 @@ class Checker:
             self.notes.append(f"pandas' default NumPy dtypes read nullable UBIGINT {', '.join(lossy)} as "
                               "float64 (precision lost); use dtype_backend='pyarrow' or 'numpy_nullable'")
 
-        # pandas with pyarrow-backed dtypes: exact dates and 64-bit hashes
+        # pandas with pyarrow-backed dtypes (README's advice): exact dates and 64-bit hashes,
+        # and label columns that compare with each other (default categories of different
+        # labels raise a TypeError)
+        winners = [n for n in ("result_winner", "winner_chinese", "winner_ing") if n in self.present]
         dfa = pd.read_parquet(self.path, engine="pyarrow", dtype_backend="pyarrow",
-                              columns=[n for n in ("date", *hashes) if n in self.present])
+                              columns=[n for n in ("date", *hashes, *winners) if n in self.present])
+        for a_col, b_col in zip(winners, winners[1:]):
+            self.n_checks += 1
+            try:
+                same = int((dfa[a_col] == dfa[b_col]).sum())
+            except TypeError as e:
+                self.fail("pandas", f"{a_col} == {b_col} under dtype_backend='pyarrow': {e}")
+                continue
+            want = self.scalar(f"SELECT count(*) FROM games WHERE {q(a_col)} = {q(b_col)}")
+            if same != want:
+                self.fail("pandas", f"{a_col} == {b_col}: pandas {same} rows, DuckDB {want}")
         if "date" in dfa and not pa.types.is_date32(dfa["date"].dtype.pyarrow_dtype):
             self.fail("pandas", f"pandas dtype of date is {dfa['date'].dtype}, expected date32")
         for n in hashes:
