@@ -35,7 +35,8 @@ pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
 }
 
 /// Every `CA[` that starts a token in the raw bytes, in order: where its value starts, and the
-/// value trimmed (`None` when no `]` closes it within 64 bytes).
+/// value trimmed (`None` when no `]` closes it within 64 bytes, or it is empty: `CA[]` is no
+/// label).
 fn ca_tokens(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<String>)> + '_ {
     let mut from = 0;
     std::iter::from_fn(move || loop {
@@ -43,18 +44,21 @@ fn ca_tokens(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<String>)> + '_
         from = at + 3;
         if at == 0 || !bytes[at - 1].is_ascii_alphabetic() {
             let value = bytes[from..].iter().take(64).position(|&b| b == b']');
-            let value = value.map(|len| {
-                String::from_utf8_lossy(&bytes[from..from + len])
-                    .trim()
-                    .to_string()
-            });
+            let value = value
+                .map(|len| {
+                    String::from_utf8_lossy(&bytes[from..from + len])
+                        .trim()
+                        .to_string()
+                })
+                .filter(|v| !v.is_empty());
             return Some((from, value));
         }
     })
 }
 
 /// The `CA` of a game's root node, trimmed, in the game's decoded text (its tree from the
-/// `(`): `None` when the root node has none (a `CA[` in a comment or a later node is none).
+/// `(`): `None` when the root node has none (a `CA[` in a comment or a later node is none,
+/// and so is an empty `CA[ ]`).
 pub fn root_declared(game: &str) -> Option<String> {
     let b = game.as_bytes();
     let mut i = b.iter().position(|&c| c == b';')? + 1;
@@ -73,7 +77,8 @@ pub fn root_declared(game: &str) -> Option<String> {
                 }
                 if ident == b"CA" {
                     // a label is short: a long value is kept as its start
-                    return Some(game[start..j].trim().chars().take(64).collect());
+                    let label: String = game[start..j].trim().chars().take(64).collect();
+                    return (!label.is_empty()).then_some(label);
                 }
                 fresh = true;
                 i = j + 1;
@@ -806,6 +811,20 @@ fn find_declared_charset_text(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `CA[]` and `CA[ ]` declare nothing: no label, as without `CA` (the row's
+    /// `charset_declared` is NULL, never `""`), in one game or in a collection.
+    #[test]
+    fn an_empty_label_is_no_label() {
+        for game in ["(;CA[]SZ[9];B[aa])", "(;CA[  ]SZ[9]PB[Lee];B[aa])"] {
+            assert_eq!(find_declared_charset(game.as_bytes()), None, "{game}");
+            assert_eq!(root_declared(game), None, "{game}");
+            let rows = crate::sgf::ingest_bytes(game.as_bytes(), &crate::sgf::Limits::default());
+            assert_eq!(rows[0].charset_declared, None, "{game}");
+        }
+        let two = "(;CA[GB2312]SZ[9];B[aa])(;CA[]SZ[9];B[bb])";
+        assert_eq!(declared_charsets(two.as_bytes()).len(), 1);
+    }
 
     #[test]
     fn aliases() {
