@@ -451,6 +451,11 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     Ok((config, rulesets))
 }
 
+/// How long an interrupted scan may take to stop cleanly before it stops at once (see
+/// [`run`]): the workers finish the games in hand and the writer drops its temporary file
+/// in well under a second.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Runs `scan`.
 ///
 /// # Errors
@@ -478,6 +483,16 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
                 std::process::exit(130);
             }
             cli::to_stderr(message);
+            // A run blocked in a read or write (a list of paths piped in by a slow `find`,
+            // a reader of `-o -` that reads nothing) cannot see the flag: after a grace
+            // period it stops as a second Ctrl-C does (`timeout`, `kill` and service
+            // managers send one signal). A run that saw the flag ends within it.
+            let temp = temp.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(STOP_GRACE);
+                let _ = std::fs::remove_file(&temp);
+                std::process::exit(130);
+            });
         });
     }
     let summary = pipeline::run(&config, &interrupted)?;
