@@ -619,6 +619,35 @@ fn the_summary_counts_the_files_passed_over() {
     assert!(!summary.render().contains("passed over"));
 }
 
+/// The scan's own output in the directory it scans (`scan . -o games.parquet`) is no file
+/// passed over: run twice, the second run found the first's file and counted it, and the
+/// two Parquet files differed in `kifu_audit.passed_over`. Another Parquet file there
+/// still counts.
+#[test]
+fn the_output_in_the_scanned_directory_is_not_passed_over() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.sgf"), b"(;GM[1]SZ[9];B[ee])").unwrap();
+    let out = dir.path().join("out.parquet");
+    let run = || {
+        let config = crate::common::scan_config(vec![dir.path().to_path_buf()], &out, 1);
+        let summary =
+            kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+        (skipped(&summary).len(), std::fs::read(&out).unwrap())
+    };
+    let (first_skipped, first) = run();
+    let (second_skipped, second) = run();
+    assert_eq!((first_skipped, second_skipped), (0, 0));
+    assert!(
+        first == second,
+        "a second run's file differs from the first's"
+    );
+    std::fs::write(dir.path().join("other.parquet"), b"x").unwrap();
+    let config = crate::common::scan_config(vec![dir.path().to_path_buf()], &out, 1);
+    let summary =
+        kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+    assert_eq!(skipped(&summary), [(".parquet", 1)]);
+}
+
 /// Random damage anywhere in a 7z (one to four bytes changed, or the file cut short) never
 /// stops the scan: each damaged archive gives rows, every error row says what went wrong,
 /// and no member has two rows. 300 seeded cases per fixture; run by hand with

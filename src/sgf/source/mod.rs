@@ -968,6 +968,34 @@ pub(super) fn pass_over(skipped: &mut Skipped, name: &str) {
     *skipped.entry(ending).or_default() += 1;
 }
 
+/// Takes the scan's own output back out of `skipped` when the walk of a directory among
+/// `inputs` passed over it: a previous run's `games.parquet` in the directory scanned is no
+/// file of the collection, and counting it made a second run's file differ from the first's
+/// (`kifu_audit.passed_over`).
+pub fn forget_output(skipped: &mut Skipped, output: &Path, inputs: &[std::path::PathBuf]) {
+    let Ok(out) = output.canonicalize() else {
+        return;
+    };
+    let walked = inputs.iter().any(|input| {
+        input
+            .canonicalize()
+            .is_ok_and(|dir| dir.is_dir() && out.starts_with(&dir))
+    });
+    if !walked || !out.is_file() {
+        return;
+    }
+    let mut own = Skipped::new();
+    pass_over(&mut own, &out.to_string_lossy());
+    for (ending, _) in own {
+        if let Some(n) = skipped.get_mut(&ending) {
+            *n -= 1;
+            if *n == 0 {
+                skipped.remove(&ending);
+            }
+        }
+    }
+}
+
 /// Opens a path only if it is a regular file (a FIFO would block the run forever).
 pub(super) fn open_regular(path: &Path) -> Result<File, SourceError> {
     let unopened = |e: io::Error| SourceError::Unopened(format!("{}: {e}", path.display()));
