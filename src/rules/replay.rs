@@ -322,8 +322,7 @@ impl Replayer {
     ///   - otherwise, by the ruleset's [`KoRule`]: `Simple` → `ko` for the immediate recapture
     ///     of a simple ko (the opponent of the player who just took a ko stone retakes it at
     ///     the ko point, capturing exactly one stone; named `ko` under the superko rulesets
-    ///     too, which forbid it as a repeat, even when the ko's taker had moved twice in a
-    ///     row and the situation it repeats had the other player to move); `PositionalSuperko` → `superko` if the
+    ///     too, which forbid it as a repeat); `PositionalSuperko` → `superko` if the
     ///     new position occurred before; `SituationalSuperko` → `superko` if the new position
     ///     occurred before with the same player to move (the player to move after a move is
     ///     the opponent of its mover, whatever colour moves next in the record).
@@ -454,15 +453,11 @@ impl Replayer {
                     if single_suicide || (multi_suicide && rules.suicide == SuicideRule::Illegal) {
                         Some(Violation::Suicide)
                     } else {
-                        // the recapture is forbidden under every ruleset: after a colour
-                        // moved twice in a row the situation it repeats had the other player
-                        // to move, which situational superko alone would let through
-                        let repeated = ko_recapture
-                            || match rules.ko {
-                                KoRule::Simple => false,
-                                KoRule::PositionalSuperko => seen,
-                                KoRule::SituationalSuperko => seen_same_side,
-                            };
+                        let repeated = match rules.ko {
+                            KoRule::Simple => ko_recapture,
+                            KoRule::PositionalSuperko => seen,
+                            KoRule::SituationalSuperko => seen_same_side,
+                        };
                         // An immediate simple-ko recapture is named `ko` under every ruleset: it
                         // is the more specific explanation (superko rules forbid it too).
                         let kind = if ko_recapture || rules.ko == KoRule::Simple {
