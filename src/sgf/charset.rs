@@ -35,8 +35,9 @@ pub fn find_declared_charset(bytes: &[u8]) -> Option<String> {
 }
 
 /// Every `CA[` that starts a token in the raw bytes, in order: where its value starts, and the
-/// value trimmed (`None` when no `]` closes it within 64 bytes, or it is empty: `CA[]` is no
-/// label).
+/// value trimmed (`None` when no `]` closes it within 64 bytes). An empty value (`CA[]`) is
+/// kept: it starts a part of a collection all the same (its games are no part of the label
+/// before it), though the rows report no label for it.
 fn ca_tokens(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<String>)> + '_ {
     let mut from = 0;
     std::iter::from_fn(move || loop {
@@ -44,21 +45,18 @@ fn ca_tokens(bytes: &[u8]) -> impl Iterator<Item = (usize, Option<String>)> + '_
         from = at + 3;
         if at == 0 || !bytes[at - 1].is_ascii_alphabetic() {
             let value = bytes[from..].iter().take(64).position(|&b| b == b']');
-            let value = value
-                .map(|len| {
-                    String::from_utf8_lossy(&bytes[from..from + len])
-                        .trim()
-                        .to_string()
-                })
-                .filter(|v| !v.is_empty());
+            let value = value.map(|len| {
+                String::from_utf8_lossy(&bytes[from..from + len])
+                    .trim()
+                    .to_string()
+            });
             return Some((from, value));
         }
     })
 }
 
 /// The `CA` of a game's root node, trimmed, in the game's decoded text (its tree from the
-/// `(`): `None` when the root node has none (a `CA[` in a comment or a later node is none,
-/// and so is an empty `CA[ ]`).
+/// `(`): `None` when the root node has none (a `CA[` in a comment or a later node is none).
 pub fn root_declared(game: &str) -> Option<String> {
     let b = game.as_bytes();
     let mut i = b.iter().position(|&c| c == b';')? + 1;
@@ -77,8 +75,7 @@ pub fn root_declared(game: &str) -> Option<String> {
                 }
                 if ident == b"CA" {
                     // a label is short: a long value is kept as its start
-                    let label: String = game[start..j].trim().chars().take(64).collect();
-                    return (!label.is_empty()).then_some(label);
+                    return Some(game[start..j].trim().chars().take(64).collect());
                 }
                 fresh = true;
                 i = j + 1;
@@ -812,18 +809,27 @@ fn find_declared_charset_text(text: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// `CA[]` and `CA[ ]` declare nothing: no label, as without `CA` (the row's
-    /// `charset_declared` is NULL, never `""`), in one game or in a collection.
+    /// `CA[]` and `CA[ ]` declare nothing: the row's `charset_declared` is NULL, never `""`.
+    /// In a collection such a game still starts a part of its own: it is not read in the
+    /// label before it (read as GB2312, `René` swallowed the `]` after it and the game lost
+    /// its move).
     #[test]
     fn an_empty_label_is_no_label() {
         for game in ["(;CA[]SZ[9];B[aa])", "(;CA[  ]SZ[9]PB[Lee];B[aa])"] {
-            assert_eq!(find_declared_charset(game.as_bytes()), None, "{game}");
-            assert_eq!(root_declared(game), None, "{game}");
             let rows = crate::sgf::ingest_bytes(game.as_bytes(), &crate::sgf::Limits::default());
             assert_eq!(rows[0].charset_declared, None, "{game}");
         }
-        let two = "(;CA[GB2312]SZ[9];B[aa])(;CA[]SZ[9];B[bb])";
-        assert_eq!(declared_charsets(two.as_bytes()).len(), 1);
+        let two = b"(;CA[GB2312]SZ[9]PB[\xc0\xee];B[aa])(;CA[]SZ[9]PB[Ren\xe9];B[bb])";
+        let rows = crate::sgf::ingest_bytes(two, &crate::sgf::Limits::default());
+        assert_eq!(rows[0].charset_declared.as_deref(), Some("GB2312"));
+        assert_eq!(rows[1].charset_declared, None);
+        let second = rows[1].record.as_ref().unwrap();
+        assert_eq!(second.moves.len(), 1);
+        assert!(
+            second.black.as_deref().is_some_and(|b| b.starts_with("Ren")),
+            "{:?}",
+            second.black
+        );
     }
 
     #[test]

@@ -337,10 +337,12 @@ pub fn ingest_game_traced(
         record: None,
     };
     let part = file.part_at(file.scan.games.get(index).map_or(0, |g| g.start));
+    // `CA[]` declares nothing (a part of its own all the same, see `charset::parts`)
     out.charset_declared = match file.declared.get(index) {
         Some(own) => own.clone(),
         None => part.declared.clone(),
-    };
+    }
+    .filter(|label| !label.is_empty());
     out.charset_used = Some(part.used);
     out.charset_lossy = part.lossy;
     let fail = |mut out: Ingested, kind: ErrorKind, msg: String| {
