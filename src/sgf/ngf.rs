@@ -48,9 +48,7 @@ const MAX_SIZE: usize = 25;
 /// cannot be read.
 pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let ngf = ngf.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(ngf);
-    // old Mac line ends (`\r` alone) where no `\n` is found; `\r\n` is trimmed per line
-    let end = if ngf.contains(&b'\n') { b'\n' } else { b'\r' };
-    let lines: Vec<&[u8]> = ngf.split(|&b| b == end).map(trim).collect();
+    let lines: Vec<&[u8]> = lines(ngf).into_iter().map(trim).collect();
     if lines.len() < 4 {
         return Err("fewer than the four lines an NGF record opens with".into());
     }
@@ -112,7 +110,7 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
         .map(|(line, props)| (name_and_rank(line), props));
     let mut texts = TextValues::default();
     for ((n, r), props) in &players {
-        texts.player(*props, n, r.as_deref().map(str::as_bytes));
+        texts.player(*props, n, r.as_deref());
     }
     texts.write(&mut out, None);
     for (black, at) in moves {
@@ -164,7 +162,7 @@ fn komi(line: &[u8]) -> Option<f64> {
 /// A player's line, `name    rank`, as the name and the rank in SGF's spelling (`9DP` →
 /// `9p`, `5D` → `5d`, `3K` → `3k`): the rank is the last word when there are two or more and
 /// it begins with a digit (a name of two words and no rank stays whole).
-fn name_and_rank(line: &[u8]) -> (&[u8], Option<String>) {
+fn name_and_rank(line: &[u8]) -> (&[u8], Option<Vec<u8>>) {
     let Some(space) = line.iter().rposition(u8::is_ascii_whitespace) else {
         return (line, None);
     };
@@ -172,11 +170,48 @@ fn name_and_rank(line: &[u8]) -> (&[u8], Option<String>) {
     if !rank.first().is_some_and(u8::is_ascii_digit) {
         return (line, None);
     }
-    let rank = String::from_utf8_lossy(rank)
-        .replace("DP", "p")
-        .replace('D', "d")
-        .replace('K', "k");
-    (name, Some(rank))
+    // bytes, as the name: a rank in words (`7段*`, `9단`) is in the names' charset, which
+    // the decoder detects from both (read as UTF-8 here, its bytes became U+FFFD's and
+    // misled the detection, names and all)
+    let mut out = Vec::with_capacity(rank.len());
+    let mut k = 0;
+    while k < rank.len() {
+        match rank[k] {
+            b'D' if rank.get(k + 1) == Some(&b'P') => {
+                out.push(b'p');
+                k += 1;
+            }
+            b'D' => out.push(b'd'),
+            b'K' => out.push(b'k'),
+            b => out.push(b),
+        }
+        k += 1;
+    }
+    (name, Some(out))
+}
+
+/// The lines of `bytes`, each ended by `\r\n`, `\n` or `\r` (a record may mix them: a
+/// line's place says what it holds, so no end may be taken for two lines or none).
+fn lines(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    let (mut start, mut k) = (0, 0);
+    while k < bytes.len() {
+        match bytes[k] {
+            b'\n' => {
+                out.push(&bytes[start..k]);
+                k += 1;
+                start = k;
+            }
+            b'\r' => {
+                out.push(&bytes[start..k]);
+                k += if bytes.get(k + 1) == Some(&b'\n') { 2 } else { 1 };
+                start = k;
+            }
+            _ => k += 1,
+        }
+    }
+    out.push(&bytes[start..]);
+    out
 }
 
 /// The result in words as an SGF result: `B+0.5`, `W+R`, `B+T`, `0` for a draw.
@@ -325,7 +360,11 @@ mod tests {
             ("Alone", "Alone", None),
         ] {
             let (n, r) = name_and_rank(line.as_bytes());
-            assert_eq!((n, r.as_deref()), (name.as_bytes(), rank), "{line}");
+            assert_eq!(
+                (n, r.as_deref()),
+                (name.as_bytes(), rank.map(str::as_bytes)),
+                "{line}"
+            );
         }
     }
 
@@ -371,6 +410,33 @@ mod tests {
             let mut flipped = good.clone();
             flipped[cut] ^= 0x5A;
             let _ = to_sgf(&flipped);
+        }
+    }
+
+    /// A record whose lines end in `\r\n` but for one bare `\r` (a copy joined from two
+    /// sources) keeps every move: a line's place says what it holds.
+    #[test]
+    fn mixed_line_ends_keep_every_line() {
+        let lf = record(0, 6, "Black wins by 2.5!", &["PMABBREER", "PMACWEEEE", "PMADBAAAA"]);
+        let crlf = String::from_utf8(lf.clone()).unwrap().replace('\n', "\r\n");
+        let mixed = crlf.replacen("PMACWEEEE\r\n", "PMACWEEEE\r", 1);
+        for bytes in [lf.clone(), crlf.into_bytes(), mixed.into_bytes()] {
+            assert_eq!(sgf(&bytes), sgf(&lf));
+        }
+    }
+
+    /// Ranks in words (Cyberoro's Japanese edition: `7段*`) stay in the names' charset, so
+    /// the decoder reads names and ranks in it (read as UTF-8 first, the rank's bytes became
+    /// U+FFFD's and the record was detected as GBK, names garbled).
+    #[test]
+    fn a_rank_in_words_stays_in_the_names_charset() {
+        let head = "Rated game\n19\nアギラール  7段*\n江維傑      5段P\nx\n0\n0\n6\n20170316\n5\nBlack wins by resign!\n1\nPMABBREER\n";
+        let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(head);
+        let out = to_sgf(&bytes).unwrap();
+        let decoded = crate::sgf::charset::decode(&out);
+        assert_eq!(decoded.used, "Shift_JIS", "{}", decoded.text);
+        for want in ["PB[江維傑]", "BR[5段P]", "PW[アギラール]", "WR[7段*]"] {
+            assert!(decoded.text.contains(want), "{want}: {}", decoded.text);
         }
     }
 }
