@@ -81,7 +81,12 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
     let paths =
         source::expand_inputs_noting(&config.inputs, config.limits.max_file_bytes, &mut skipped);
     refuse_an_input_as_output(&config.output, &paths)?;
-    source::forget_output(&mut skipped, &config.output, &config.inputs);
+    // `-o -` names standard output, not a file `-` the walk may have passed over
+    if crate::output::writer::resolve_target(&config.output).1
+        == crate::output::writer::TargetKind::File
+    {
+        source::forget_output(&mut skipped, &config.output, &config.inputs);
+    }
     let progress = make_progress(config.progress, &paths, &config.passwords, config.limit);
     let mut writer = AtomicParquetWriter::create(&config.output, &config.writer)?;
     let options = GameOptions {
