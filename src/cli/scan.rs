@@ -482,17 +482,18 @@ pub fn run(args: ScanArgs) -> Result<Outcome> {
                 let _ = std::fs::remove_file(&temp);
                 std::process::exit(130);
             }
-            cli::to_stderr(message);
             // A run blocked in a read or write (a list of paths piped in by a slow `find`,
             // a reader of `-o -` that reads nothing) cannot see the flag: after a grace
             // period it stops as a second Ctrl-C does (`timeout`, `kill` and service
-            // managers send one signal). A run that saw the flag ends within it.
-            let temp = temp.clone();
+            // managers send one signal). A run that saw the flag ends within it. Started
+            // before the message, which a full stderr pipe may block.
+            let watchdog_temp = temp.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(STOP_GRACE);
-                let _ = std::fs::remove_file(&temp);
+                let _ = std::fs::remove_file(&watchdog_temp);
                 std::process::exit(130);
             });
+            cli::to_stderr(message);
         });
     }
     let summary = pipeline::run(&config, &interrupted)?;
