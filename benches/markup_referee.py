@@ -122,6 +122,7 @@ def main():
             f"{'source':<42} {'games':>6} {'same dead':>10} {'same margins':>13} "
             f"{'same winner':>12}   counted: exact with markup / estimated"
         )
+        print("(same dead: as many dead stones of each colour; which stones is not compared)")
         for row in con.execute(
             """select coalesce(src, '(all)'), count(*),
                       count(*) filter (where same_dead),

@@ -13,8 +13,11 @@ SELECT
     CASE
         WHEN result_margin IS NULL AND result_winner IN ('B', 'W')
           AND (regexp_matches(upper(trim(result_raw)), '^[BW] *\+ *[0-9]')
-               OR regexp_matches(upper(result_raw), '\bBY +[0-9]')
-               OR regexp_matches(result_raw, '[胜勝] *[0-9]')) THEN false
+               -- in words, only where the reader found no other ending (`wins by resign
+               -- after 10 sec` is a resignation with no margin, not one rejected)
+               OR result_kind = 'unknown'
+                  AND (regexp_matches(upper(result_raw), '\bBY +[0-9]')
+                       OR regexp_matches(result_raw, '[胜勝] *[0-9]'))) THEN false
         WHEN komi IS NULL THEN NULL
         WHEN result_margin IS NOT NULL THEN (result_margin - komi) = floor(result_margin - komi)
           OR (result_margin + komi) = floor(result_margin + komi)
