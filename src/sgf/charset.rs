@@ -826,7 +826,10 @@ mod tests {
         let second = rows[1].record.as_ref().unwrap();
         assert_eq!(second.moves.len(), 1);
         assert!(
-            second.black.as_deref().is_some_and(|b| b.starts_with("Ren")),
+            second
+                .black
+                .as_deref()
+                .is_some_and(|b| b.starts_with("Ren")),
             "{:?}",
             second.black
         );

@@ -204,7 +204,11 @@ fn lines(bytes: &[u8]) -> Vec<&[u8]> {
             }
             b'\r' => {
                 out.push(&bytes[start..k]);
-                k += if bytes.get(k + 1) == Some(&b'\n') { 2 } else { 1 };
+                k += if bytes.get(k + 1) == Some(&b'\n') {
+                    2
+                } else {
+                    1
+                };
                 start = k;
             }
             _ => k += 1,
@@ -417,7 +421,12 @@ mod tests {
     /// sources) keeps every move: a line's place says what it holds.
     #[test]
     fn mixed_line_ends_keep_every_line() {
-        let lf = record(0, 6, "Black wins by 2.5!", &["PMABBREER", "PMACWEEEE", "PMADBAAAA"]);
+        let lf = record(
+            0,
+            6,
+            "Black wins by 2.5!",
+            &["PMABBREER", "PMACWEEEE", "PMADBAAAA"],
+        );
         let crlf = String::from_utf8(lf.clone()).unwrap().replace('\n', "\r\n");
         let mixed = crlf.replacen("PMACWEEEE\r\n", "PMACWEEEE\r", 1);
         for bytes in [lf.clone(), crlf.into_bytes(), mixed.into_bytes()] {
