@@ -22,7 +22,8 @@
 //! the colour `B` or `W`, and the column and the row from the top as letters from `B` (the
 //! first line; a letter off the board is a pass). Handicap stones are not in the record:
 //! they stand where Tygem's clients put them ([`super::gib::handicap_points_on`], on every
-//! board size), as Sabaki reads NGF too. Lines end in `\r\n`, `\n` or `\r`.
+//! board with star points for them, see `gib::handicap_setup`), as Sabaki reads NGF
+//! too. Lines end in `\r\n`, `\n` or `\r`.
 //!
 //! NGF names no rules. WBaduk and Cyberoro are Korean servers whose counts are territory
 //! counts, so the SGF names the rules `Korean`, as for GIB (the counted record above, `Black
