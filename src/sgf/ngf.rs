@@ -173,7 +173,11 @@ fn name_and_rank(line: &[u8]) -> (&[u8], Option<Vec<u8>>) {
     }
     // bytes, as the name: a rank in words (`7段*`, `9단`) is in the names' charset, which
     // the decoder detects from both (read as UTF-8 here, its bytes became U+FFFD's and
-    // misled the detection, names and all)
+    // misled the detection, names and all), and is kept as written (a `D` or `K` byte in it
+    // may be half of a character)
+    if !rank.is_ascii() {
+        return (name, Some(rank.to_vec()));
+    }
     let mut out = Vec::with_capacity(rank.len());
     let mut k = 0;
     while k < rank.len() {
@@ -192,7 +196,9 @@ fn name_and_rank(line: &[u8]) -> (&[u8], Option<Vec<u8>>) {
 }
 
 /// The lines of `bytes`, each ended by `\r\n`, `\n` or `\r` (a record may mix them: a
-/// line's place says what it holds, so no end may be taken for two lines or none).
+/// line's place says what it holds, so no end may be taken for two lines or none). `\r`s
+/// before a `\n` (`\r\r\n`: a CRLF file converted twice) and `\n\r` end one line; `\r`s
+/// alone end one line each (an empty line of a record with old Mac line ends).
 fn lines(bytes: &[u8]) -> Vec<&[u8]> {
     let mut out = Vec::new();
     let (mut start, mut k) = (0, 0);
@@ -201,12 +207,16 @@ fn lines(bytes: &[u8]) -> Vec<&[u8]> {
             b'\n' => {
                 out.push(&bytes[start..k]);
                 k += 1;
+                if bytes.get(k) == Some(&b'\r') && bytes.get(k + 1) != Some(&b'\n') {
+                    k += 1;
+                }
                 start = k;
             }
             b'\r' => {
                 out.push(&bytes[start..k]);
-                k += if bytes.get(k + 1) == Some(&b'\n') {
-                    2
+                let run = bytes[k..].iter().take_while(|&&b| b == b'\r').count();
+                k += if bytes.get(k + run) == Some(&b'\n') {
+                    run + 1
                 } else {
                     1
                 };
@@ -430,8 +440,19 @@ mod tests {
         );
         let crlf = String::from_utf8(lf.clone()).unwrap().replace('\n', "\r\n");
         let mixed = crlf.replacen("PMACWEEEE\r\n", "PMACWEEEE\r", 1);
-        for bytes in [lf.clone(), crlf.into_bytes(), mixed.into_bytes()] {
-            assert_eq!(sgf(&bytes), sgf(&lf));
+        let twice = crlf.replace("\r\n", "\r\r\n");
+        let lf_cr = String::from_utf8(lf.clone()).unwrap().replace('\n', "\n\r");
+        let old_mac = String::from_utf8(lf.clone()).unwrap().replace('\n', "\r");
+        for bytes in [crlf, mixed, twice, lf_cr, old_mac] {
+            assert_eq!(sgf(bytes.as_bytes()), sgf(&lf), "{bytes:?}");
+        }
+        // an empty title line stays a line of its own under every ending
+        for end in ["\n", "\r\n", "\r", "\r\r\n"] {
+            let untitled = String::from_utf8(lf.clone())
+                .unwrap()
+                .replacen("Rated game", "", 1)
+                .replace('\n', end);
+            assert!(sgf(untitled.as_bytes()).contains(";B[qd]"), "{end:?}");
         }
     }
 
