@@ -379,6 +379,8 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
 /// [`decode`] with the label `declared` (a range of [`parts`], with the label its games'
 /// roots declare), found in the text instead for UTF-16.
 pub fn decode_labelled(bytes: &[u8], declared: Option<String>) -> Decoded<'_> {
+    // `CA[]` names no charset (it still starts a part of a collection, see [`parts`])
+    let declared = declared.filter(|label| !label.is_empty());
     // 1. Byte-order marks decide, whatever CA says.
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let declared = if enc == UTF_16LE || enc == UTF_16BE {
@@ -819,6 +821,18 @@ mod tests {
             let rows = crate::sgf::ingest_bytes(game.as_bytes(), &crate::sgf::Limits::default());
             assert_eq!(rows[0].charset_declared, None, "{game}");
         }
+        // UTF-8 with a damaged byte (对's middle byte turned into `?`) is read under `CA[]`
+        // as without `CA` (it was read as Shift_JIS under `CA[]`)
+        let damaged = |ca: &str| {
+            let text = format!("(;{ca}SZ[9]PB[李昌镐对曹薰铉]WR[9p];B[aa])").into_bytes();
+            let at = text.windows(3).position(|w| w == "对".as_bytes()).unwrap();
+            let mut bytes = text;
+            bytes[at + 1] = b'?';
+            bytes
+        };
+        let (under_empty, under_none) = (damaged("CA[]"), damaged(""));
+        assert_eq!(decode(&under_empty).used, decode(&under_none).used);
+        assert_eq!(decode(&under_empty).used, "UTF-8");
         let two = b"(;CA[GB2312]SZ[9]PB[\xc0\xee];B[aa])(;CA[]SZ[9]PB[Ren\xe9];B[bb])";
         let rows = crate::sgf::ingest_bytes(two, &crate::sgf::Limits::default());
         assert_eq!(rows[0].charset_declared.as_deref(), Some("GB2312"));
