@@ -301,10 +301,17 @@ impl<'a> TextValues<'a> {
     /// trail byte, or bytes no such charset reads) byte by byte, which any single-byte
     /// reading keeps whole.
     pub(super) fn write(&self, out: &mut Vec<u8>, label: Option<&str>) {
-        let values = || self.0.iter().map(|&(_, v)| v);
+        let label_enc = label.and_then(super::charset::encoding_for_label);
+        let owned = label_enc.and_then(|enc| self.in_label_charset(enc));
+        let all: Vec<(&'static str, &[u8])> = match &owned {
+            Some(values) => (self.0.iter().zip(values))
+                .map(|(&(prop, _), v)| (prop, v.as_slice()))
+                .collect(),
+            None => self.0.clone(),
+        };
+        let values = || all.iter().map(|&(_, v)| v);
         let in_charset = |enc: &'static encoding_rs::Encoding| {
-            self.0
-                .iter()
+            all.iter()
                 .map(|&(_, v)| {
                     let text = enc.decode_without_bom_handling_and_without_replacement(v)?;
                     let escaped = text.replace('\\', "\\\\").replace(']', "\\]");
@@ -317,8 +324,7 @@ impl<'a> TextValues<'a> {
         let escaped = if values().all(|v| std::str::from_utf8(v).is_ok()) {
             None
         } else {
-            label
-                .and_then(super::charset::encoding_for_label)
+            label_enc
                 .or_else(|| {
                     Some(super::charset::guess(
                         &values().collect::<Vec<_>>().join(&b' '),
@@ -327,7 +333,7 @@ impl<'a> TextValues<'a> {
                 .filter(|&enc| super::charset::trail_byte_can_be_backslash(enc))
                 .and_then(in_charset)
         };
-        for (k, &(prop, value)) in self.0.iter().enumerate() {
+        for (k, &(prop, value)) in all.iter().enumerate() {
             out.extend_from_slice(prop.as_bytes());
             out.push(b'[');
             match &escaped {
@@ -343,6 +349,45 @@ impl<'a> TextValues<'a> {
             }
             out.push(b']');
         }
+    }
+}
+
+impl TextValues<'_> {
+    /// The values in the record's labelled charset `enc` when some of them are not (a
+    /// client that wrote one name in EUC-KR and the other in UTF-8): each read in its own
+    /// (`enc` when it reads there, else UTF-8) and written again in `enc`. Left as they are
+    /// (`None`) when every value reads in `enc`, or every one is UTF-8, or one reads in
+    /// neither or has a character `enc` cannot write. Written in two charsets, the file decoded in neither:
+    /// detection took it for GBK, where a name's last byte swallowed the `]` after it, and
+    /// the moves after the names were lost to an `ok` row.
+    fn in_label_charset(&self, enc: &'static encoding_rs::Encoding) -> Option<Vec<Vec<u8>>> {
+        let reads = |v: &[u8]| {
+            enc.decode_without_bom_handling_and_without_replacement(v)
+                .is_some()
+        };
+        if self
+            .0
+            .iter()
+            .all(|&(_, v)| reads(v) || std::str::from_utf8(v).is_ok())
+        {
+            // one charset holds them all
+            if self.0.iter().all(|&(_, v)| reads(v))
+                || self.0.iter().all(|&(_, v)| std::str::from_utf8(v).is_ok())
+            {
+                return None;
+            }
+        }
+        self.0
+            .iter()
+            .map(|&(_, v)| {
+                if reads(v) {
+                    return Some(v.to_vec());
+                }
+                let text = std::str::from_utf8(v).ok()?;
+                let (bytes, _, unmappable) = enc.encode(text);
+                (!unmappable).then(|| bytes.into_owned())
+            })
+            .collect()
     }
 }
 
@@ -557,6 +602,31 @@ mod tests {
             written(&[b"\x95\x5c", b"\xff"], Some("Shift_JIS")),
             b"C[\x95\\\x5c]C[\xff]"
         );
+    }
+
+    /// A Korean record whose client wrote one name in EUC-KR and the other in UTF-8: both
+    /// are written in the record's EUC-KR, and the game keeps its moves (written in two
+    /// charsets, the file was detected as GBK, a name swallowed the `]` after it and the
+    /// first move, and the row said `ok`). Names all in UTF-8 stay as they are.
+    #[test]
+    fn names_in_two_charsets_are_written_in_the_records_own() {
+        let (black, _, _) = encoding_rs::EUC_KR.encode("이세돌");
+        let gib = [
+            &b"\\HS\r\n\\[GIBOKIND=Korea\\]\r\n\\[GAMEBLACKNAME="[..],
+            &black,
+            b" (9D)\\]\r\n\\[GAMEWHITENAME=",
+            "박정환 (8D)".as_bytes(),
+            b"\\]\r\n\\[GAMEINFOMAIN=GBKIND:3,GTYPE:0,GCDT:0,GONGJE:65,ZIPSU:0,GRLT:3,TCNT:3,AUSZ:0\\]\r\n\\HE\r\n\\GS\r\n2 1 0\r\n4 0 &4\r\nINI 0 1 0 &4 \r\nSTO 0 2 1 15 3 \r\n\\GE\r\n",
+        ]
+        .concat();
+        let rows = crate::sgf::ingest_bytes(&to_sgf(&gib).unwrap(), &crate::sgf::Limits::default());
+        let r = rows[0].record.as_ref().unwrap();
+        assert_eq!(rows[0].charset_used, Some("EUC-KR"));
+        assert_eq!(
+            (r.black.as_deref(), r.white.as_deref()),
+            (Some("이세돌"), Some("박정환"))
+        );
+        assert_eq!(r.moves.len(), 1);
     }
 
     #[test]
