@@ -641,11 +641,32 @@ fn the_output_in_the_scanned_directory_is_not_passed_over() {
         first == second,
         "a second run's file differs from the first's"
     );
+    // walked twice (a directory named twice, or with a directory inside it), it is taken
+    // out of the census twice
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("b.sgf"), b"(;GM[1]SZ[9];B[dd])").unwrap();
+    let nested = sub.join("out.parquet");
+    let run_nested = || {
+        let inputs = vec![dir.path().to_path_buf(), sub.clone()];
+        let config = crate::common::scan_config(inputs, &nested, 1);
+        let summary =
+            kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+        (summary.skipped, std::fs::read(&nested).unwrap())
+    };
+    let (census, first) = run_nested();
+    let (again, second) = run_nested();
+    assert_eq!(census, again);
+    assert!(
+        first == second,
+        "a second nested run's file differs from the first's"
+    );
     std::fs::write(dir.path().join("other.parquet"), b"x").unwrap();
     let config = crate::common::scan_config(vec![dir.path().to_path_buf()], &out, 1);
     let summary =
         kifu_audit::pipeline::run(&config, &std::sync::atomic::AtomicBool::new(false)).unwrap();
-    assert_eq!(skipped(&summary), [(".parquet", 1)]);
+    // `other.parquet` and the nested scan's `sub/out.parquet`: no output of this scan
+    assert_eq!(skipped(&summary), [(".parquet", 2)]);
 }
 
 /// Random damage anywhere in a 7z (one to four bytes changed, or the file cut short) never

@@ -976,19 +976,23 @@ pub fn forget_output(skipped: &mut Skipped, output: &Path, inputs: &[std::path::
     let Ok(out) = output.canonicalize() else {
         return;
     };
-    let walked = inputs.iter().any(|input| {
-        input
-            .canonicalize()
-            .is_ok_and(|dir| dir.is_dir() && out.starts_with(&dir))
-    });
-    if !walked || !out.is_file() {
+    // once for each directory named whose walk found it (`scan d d/sub` walks it twice)
+    let walks = inputs
+        .iter()
+        .filter(|input| {
+            input
+                .canonicalize()
+                .is_ok_and(|dir| dir.is_dir() && out.starts_with(&dir))
+        })
+        .count() as u64;
+    if walks == 0 || !out.is_file() {
         return;
     }
     let mut own = Skipped::new();
     pass_over(&mut own, &out.to_string_lossy());
     for (ending, _) in own {
         if let Some(n) = skipped.get_mut(&ending) {
-            *n -= 1;
+            *n = n.saturating_sub(walks);
             if *n == 0 {
                 skipped.remove(&ending);
             }
