@@ -62,6 +62,9 @@ for limit in "${runs[@]}"; do
   # than a limit, or with directories and collections among its members, are not the count
   # asked for; the copies must hold N times the whole zip's
   read_games=$(head -1 "$out/stderr" | awk '{ print $1 }' | tr -d ,)
+  case "$read_games" in
+    '' | *[!0-9]*) echo "the scan failed: $(head -3 "$out/stderr")" >&2; exit 1 ;;
+  esac
   case "$limit" in
     all) whole=$read_games ;;
     x*)
