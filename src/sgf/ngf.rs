@@ -15,7 +15,8 @@
 //!    handicap game's is the number itself, and a komi written with its fraction (`6.5`) or
 //!    a sign (`-5`) is taken as written;
 //! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
-//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`); 11. the number of moves
+//!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`; in other words, `黒中押し勝ち!`,
+//!    `흑 1.5집 승`, the `RE` as written, for the SGF result reader); 11. the number of moves
 //!    (a record holding fewer, less its handicap stones, was cut short and is not read);
 //!
 //! then one line per move, `PM` `nn` `c` `x` `y` `y` `x`: the move number in two letters,
@@ -112,6 +113,15 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let mut texts = TextValues::default();
     for ((n, r), props) in &players {
         texts.player(*props, n, r.as_deref());
+    }
+    // a result in other words than English (`黒中押し勝ち!`, `흑 1.5집 승`) is the record's
+    // `RE` as written, in the names' charset, for the SGF result reader
+    if let Some(line) = lines
+        .get(10)
+        .filter(|l| !l.is_ascii() && result(l).is_none())
+    {
+        let words = trim(line);
+        texts.push("RE", words.strip_suffix(b"!").unwrap_or(words));
     }
     texts.write(&mut out, None);
     for (black, at) in moves {
@@ -468,6 +478,47 @@ mod tests {
         assert_eq!(decoded.used, "Shift_JIS", "{}", decoded.text);
         for want in ["PB[江維傑]", "BR[5段P]", "PW[アギラール]", "WR[7段*]"] {
             assert!(decoded.text.contains(want), "{want}: {}", decoded.text);
+        }
+    }
+
+    /// A result in Japanese or Korean words goes to `RE` as written, where the SGF result
+    /// reader reads it (it was dropped: `result_raw` NULL).
+    #[test]
+    fn results_in_other_words_than_english_are_kept() {
+        use crate::sgf::result::{ResultKind, Winner};
+        for (words, enc, want) in [
+            (
+                "黒中押し勝ち!",
+                encoding_rs::SHIFT_JIS,
+                (Winner::Black, ResultKind::Resign, None),
+            ),
+            (
+                "白5.5目勝ち!",
+                encoding_rs::SHIFT_JIS,
+                (Winner::White, ResultKind::Score, Some(5.5)),
+            ),
+            (
+                "흑 1.5집 승",
+                encoding_rs::EUC_KR,
+                (Winner::Black, ResultKind::Score, Some(1.5)),
+            ),
+        ] {
+            let head = format!(
+                "Rated game\n19\nアギラール  7段*\n江維傑      5段P\nx\n0\n0\n6\n20170316\n5\n{words}\n1\nPMABBREER\n"
+            );
+            let head = if enc == encoding_rs::EUC_KR {
+                head.replace("アギラール  7段*", "이세돌 9단")
+                    .replace("江維傑      5段P", "박정환 9단")
+            } else {
+                head
+            };
+            let (bytes, _, unmappable) = enc.encode(&head);
+            assert!(!unmappable);
+            let rows =
+                crate::sgf::ingest_bytes(&to_sgf(&bytes).unwrap(), &crate::sgf::Limits::default());
+            let r = rows[0].record.as_ref().unwrap().result.clone().unwrap();
+            assert_eq!(r.raw, words.trim_end_matches('!'), "{words}");
+            assert_eq!((r.winner, r.kind, r.margin), want, "{words}");
         }
     }
 }
