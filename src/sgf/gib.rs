@@ -357,25 +357,18 @@ impl TextValues<'_> {
     /// client that wrote one name in EUC-KR and the other in UTF-8): each read in its own
     /// (`enc` when it reads there, else UTF-8) and written again in `enc`. Left as they are
     /// (`None`) when every value reads in `enc`, or every one is UTF-8, or one reads in
-    /// neither or has a character `enc` cannot write. Written in two charsets, the file decoded in neither:
-    /// detection took it for GBK, where a name's last byte swallowed the `]` after it, and
-    /// the moves after the names were lost to an `ok` row.
+    /// neither or has a character `enc` cannot write. Written in two charsets, the file
+    /// decoded in neither: detection took it for GBK, where a name's last byte swallowed the
+    /// `]` after it, and the moves after the names were lost to an `ok` row.
     fn in_label_charset(&self, enc: &'static encoding_rs::Encoding) -> Option<Vec<Vec<u8>>> {
         let reads = |v: &[u8]| {
             enc.decode_without_bom_handling_and_without_replacement(v)
                 .is_some()
         };
-        if self
-            .0
-            .iter()
-            .all(|&(_, v)| reads(v) || std::str::from_utf8(v).is_ok())
-        {
-            // one charset holds them all
-            if self.0.iter().all(|&(_, v)| reads(v))
-                || self.0.iter().all(|&(_, v)| std::str::from_utf8(v).is_ok())
-            {
-                return None;
-            }
+        let utf8 = |v: &[u8]| std::str::from_utf8(v).is_ok();
+        // one charset holds them all
+        if self.0.iter().all(|&(_, v)| reads(v)) || self.0.iter().all(|&(_, v)| utf8(v)) {
+            return None;
         }
         self.0
             .iter()
@@ -607,7 +600,7 @@ mod tests {
     /// A Korean record whose client wrote one name in EUC-KR and the other in UTF-8: both
     /// are written in the record's EUC-KR, and the game keeps its moves (written in two
     /// charsets, the file was detected as GBK, a name swallowed the `]` after it and the
-    /// first move, and the row said `ok`). Names all in UTF-8 stay as they are.
+    /// first move, and the row said `ok`).
     #[test]
     fn names_in_two_charsets_are_written_in_the_records_own() {
         let (black, _, _) = encoding_rs::EUC_KR.encode("이세돌");
