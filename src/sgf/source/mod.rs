@@ -960,12 +960,16 @@ fn base_name(name: &str) -> &str {
 
 /// Counts a file passed over in `skipped`, by its name's ending (lowercase, `""` for none).
 pub(super) fn pass_over(skipped: &mut Skipped, name: &str) {
+    *skipped.entry(ending(name)).or_default() += 1;
+}
+
+/// The ending a file passed over is counted by (lowercase, `""` for none).
+fn ending(name: &str) -> String {
     let base = base_name(name);
-    let ending = match base.rfind('.') {
+    match base.rfind('.') {
         Some(dot) if dot > 0 => base[dot..].to_ascii_lowercase(),
         _ => String::new(),
-    };
-    *skipped.entry(ending).or_default() += 1;
+    }
 }
 
 /// Takes the scan's own output back out of `skipped` when the walk of a directory among
@@ -988,14 +992,11 @@ pub fn forget_output(skipped: &mut Skipped, output: &Path, inputs: &[std::path::
     if walks == 0 || !out.is_file() {
         return;
     }
-    let mut own = Skipped::new();
-    pass_over(&mut own, &out.to_string_lossy());
-    for (ending, _) in own {
-        if let Some(n) = skipped.get_mut(&ending) {
-            *n = n.saturating_sub(walks);
-            if *n == 0 {
-                skipped.remove(&ending);
-            }
+    let own = ending(&out.to_string_lossy());
+    if let Some(n) = skipped.get_mut(&own) {
+        *n = n.saturating_sub(walks);
+        if *n == 0 {
+            skipped.remove(&own);
         }
     }
 }
