@@ -11,7 +11,7 @@
 //!   missing or empty (the records eWeiqi, Tygem's Chinese server, serves), the `BID:` of
 //!   `BUSERINFO=BID:name,BLV:…` and the `WID:` of `WUSERINFO`;
 //! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,LINE:s,…`: the board size `s` (19 when
-//!   absent), the result type `r` (0 Black wins by
+//!   absent or empty; one that is no number is an error), the result type `r` (0 Black wins by
 //!   `z`/10 points, 1 White by `z`/10, 3 and 4 Black and White by resignation, 7 and 8 on
 //!   time) and the komi `k`/10 (공제, "deduction" from Black's score; a record whose `DUM`
 //!   (덤) is set, as some handicap games' "White Dum(5)" are, leaves the komi unknown: its
@@ -121,12 +121,27 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
     Ok(write_sgf(&header, size, handicap, &moves))
 }
 
-/// The board size `LINE:` of `GAMEINFOMAIN` names, else 19.
+/// The board size `LINE:` of `GAMEINFOMAIN` names, else (no `LINE:`, or one left empty) 19.
+/// A `LINE:` that names no number (`LINE:1x9`) is an error: the moves' meaning depends on it.
 fn board_size(header: &[(&[u8], &[u8])]) -> Result<usize, String> {
-    match value(header, "GAMEINFOMAIN").and_then(|m| field(m, "LINE", false)) {
-        None => Ok(SIZE),
+    let Some(main) = value(header, "GAMEINFOMAIN") else {
+        return Ok(SIZE);
+    };
+    let written = main
+        .split(|&b| b == b',')
+        .find_map(|item| after_name(item, "LINE", false))
+        .map(trim)
+        .filter(|v| !v.is_empty());
+    let Some(written) = written else {
+        return Ok(SIZE);
+    };
+    match field(main, "LINE", false) {
         Some(n) if (2..=MAX_SIZE as u32).contains(&n) => Ok(n as usize),
         Some(n) => Err(format!("a board size of {n} (`LINE:{n}`)")),
+        None => Err(format!(
+            "a board size that is no number (`LINE:{}`)",
+            text(written)
+        )),
     }
 }
 
@@ -197,7 +212,7 @@ fn after_name<'a>(item: &'a [u8], name: &str, glued: bool) -> Option<&'a [u8]> {
 /// `field` followed by its digits, with `glued`, as in `GAMETAG`'s `G65`).
 fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
     list.split(|&b| b == b',').find_map(|item| {
-        let rest = after_name(item, name, glued)?;
+        let rest = trim(after_name(item, name, glued)?);
         if rest.is_empty() || !rest.iter().all(u8::is_ascii_digit) {
             return None;
         }
@@ -700,6 +715,18 @@ mod tests {
         // old Mac line ends read the same
         let cr = gib.replace("\r\n", "\r");
         assert_eq!(to_sgf(cr.as_bytes()).unwrap(), sgf.as_bytes());
+        // a size with a space before it is read; an empty one is none (19); one that is no
+        // number is refused, not read as 19: the moves would land elsewhere
+        let spaced = gib.replace("LINE:13", "LINE: 13");
+        assert_eq!(to_sgf(spaced.as_bytes()).unwrap(), sgf.as_bytes());
+        let empty = gib.replace("LINE:13", "LINE:");
+        assert!(String::from_utf8(to_sgf(empty.as_bytes()).unwrap())
+            .unwrap()
+            .starts_with("(;GM[1]FF[4]SZ[19]"));
+        for bad in ["LINE:13x13", "LINE:thirteen", "LINE:-13"] {
+            let e = to_sgf(gib.replace("LINE:13", bad).as_bytes()).unwrap_err();
+            assert!(e.contains("no number") && e.contains(bad), "{e}");
+        }
     }
 
     #[test]

@@ -11,9 +11,10 @@
 //!    professional dan, `K` kyu, a `*` kept as written); 3. Black's;
 //! 4. the site; 5. the handicap (one stone is none: Black moves first, as every ruleset
 //!    here counts it); 6. a number not read;
-//! 7. the komi: an even game's whole number `7` is 7.5 (no even game has a whole komi), a
-//!    handicap game's is the number itself, and a komi written with its fraction (`6.5`) or
-//!    a sign (`-5`) is taken as written;
+//! 7. the komi: an even game's whole number `7` is 7.5 (no even game has a whole komi,
+//!    unless its result is a draw or a whole margin, which only a whole komi gives), a
+//!    handicap game's (one stone too: `0` is no komi) is the number itself, and a komi
+//!    written with its fraction (`6.5`) or a sign (`-5`) is taken as written;
 //! 8. the date, `YYYYMMDD [hh:mm]`; 9. the time allowed; 10. the result in words (`Black wins
 //!    by 0.5!`, `White wins by resign!`, `… lose …`, `… time …`; in other words, `黒中押し勝ち!`,
 //!    `흑 1.5집 승`, the `RE` as written, for the SGF result reader); 11. the number of moves
@@ -93,15 +94,23 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     }
     let mut out = String::from("(;GM[1]FF[4]");
     let _ = write!(out, "SZ[{size}]RU[Korean]AP[{APPLICATION}]");
+    let re = lines.get(10).and_then(|l| result(l));
     if let Some(k) = lines.get(7).and_then(|l| komi(l)) {
         // the half point of an even game's whole komi is White's; a reverse komi (`-5`),
-        // whose half point's side is not known, stays as written
+        // whose half point's side is not known, stays as written, as does the komi of a
+        // one-stone game (Black first: `0` is no komi) and one beside a draw or a whole
+        // margin (`Draw!`, `Black wins by 3!`), which only a whole komi gives
         let whole = k.fract() == 0.0 && k >= 0.0;
-        let k = if whole && handicap < 2 { k + 0.5 } else { k };
+        let whole_count = re.as_deref().is_some_and(whole_result);
+        let k = if whole && handicap == 0 && !whole_count {
+            k + 0.5
+        } else {
+            k
+        };
         let _ = write!(out, "KM[{k}]");
     }
     out.push_str(&handicap_setup(handicap, size));
-    if let Some(re) = lines.get(10).and_then(|l| result(l)) {
+    if let Some(re) = re {
         let _ = write!(out, "RE[{re}]");
     }
     if let Some(dt) = lines.get(8).and_then(|l| date(l)) {
@@ -266,6 +275,16 @@ fn result(line: &[u8]) -> Option<String> {
     Some(format!("{winner}+{margin}"))
 }
 
+/// Whether a result [`result`] made is a count that only a whole komi gives: a draw (`0`),
+/// or a margin without a half point (`B+3`).
+fn whole_result(re: &str) -> bool {
+    re == "0"
+        || re
+            .split_once('+')
+            .and_then(|(_, m)| m.parse::<f64>().ok())
+            .is_some_and(|m| m.fract() == 0.0)
+}
+
 /// `YYYYMMDD …` as `YYYY-MM-DD`.
 fn date(line: &[u8]) -> Option<String> {
     let d = line.get(..8)?;
@@ -352,6 +371,24 @@ mod tests {
         assert!(with_komi(2, "-5").contains("KM[-5]"));
         assert!(with_komi(2, "0.5").contains("KM[0.5]"));
         assert!(!with_komi(0, "six").contains("KM["));
+    }
+
+    /// An even game's whole komi line is half a point more, unless the game's count says the
+    /// komi was whole: a draw, or a margin without a half point; a one-stone game's `0` is no
+    /// komi.
+    #[test]
+    fn a_whole_komi_stays_whole_where_the_count_or_the_handicap_says_so() {
+        let game = |handicap: usize, komi: usize, result: &str| {
+            let s = sgf(&record(handicap, komi, result, &["PMABBDDDD"]));
+            let at = s.find("KM[").unwrap() + 3;
+            s[at..at + s[at..].find(']').unwrap()].to_string()
+        };
+        assert_eq!(game(0, 7, "Black wins by 0.5!"), "7.5");
+        assert_eq!(game(0, 7, "Black wins by resign!"), "7.5");
+        assert_eq!(game(0, 7, "Draw!"), "7");
+        assert_eq!(game(0, 6, "White wins by 3!"), "6");
+        assert_eq!(game(1, 0, "Black wins by resign!"), "0");
+        assert_eq!(game(1, 0, "White wins by 2.5!"), "0");
     }
 
     #[test]

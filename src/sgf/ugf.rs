@@ -94,7 +94,9 @@ pub fn to_sgf(ugf: &[u8]) -> Result<Vec<u8>, String> {
         if line.starts_with(b".") {
             continue;
         }
-        let (number, m) = move_line(line, size, igs, moves.last())?;
+        // the side a pass written `MK` first in the game is: White after handicap stones
+        let first_black = !(setup.len() >= 2 && setup.iter().all(|s: &(bool, _)| s.0));
+        let (number, m) = move_line(line, size, igs, moves.last(), first_black)?;
         if number == 0 {
             match m {
                 (black, Some(at)) => setup.push((black, at)),
@@ -108,12 +110,14 @@ pub fn to_sgf(ugf: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// The move number and the move of a data line `XY,C1,n,secs`; `previous` gives the colour
-/// of a pass written `YZ,MK,n,secs` (seen once by Brouwer), the other side's.
+/// of a pass written `YZ,MK,n,secs` (seen once by Brouwer), the other side's, and
+/// `first_black` that of one before any move (Black's, but White's after handicap stones).
 fn move_line(
     line: &[u8],
     size: usize,
     igs: bool,
     previous: Option<&Move>,
+    first_black: bool,
 ) -> Result<(u32, Move), String> {
     let bad = || format!("a data line that is no move `XY,B1,n,secs`: {}", text(line));
     let mut fields = line.split(|&b| b == b',').map(trim);
@@ -134,7 +138,7 @@ fn move_line(
     let black = match who.first() {
         Some(b'B') => true,
         Some(b'W') => false,
-        Some(b'M') if who == b"MK" && !on_board => !previous.is_some_and(|&(b, _)| b),
+        Some(b'M') if who == b"MK" && !on_board => previous.map_or(first_black, |&(b, _)| !b),
         _ => return Err(bad()),
     };
     let row = |y: usize| if igs { size - 1 - y } else { y };
@@ -409,6 +413,11 @@ mod tests {
     fn a_pass_written_mk_is_the_other_side_s() {
         let s = sgf(&record(PANDA, &["QP,B1,1,0", "YZ,MK,2,0"]));
         assert!(s.ends_with(";B[qd];W[])\n"), "{s}");
+        // first in the game: Black's, or White's after handicap stones
+        let s = sgf(&record(PANDA, &["YZ,MK,1,0", "QP,W1,2,0"]));
+        assert!(s.ends_with(";B[];W[qd])\n"), "{s}");
+        let s = sgf(&record(PANDA, &["DD,B1,0,0", "PP,B1,0,0", "YZ,MK,1,0"]));
+        assert!(s.contains("AB[") && s.ends_with(";W[])\n"), "{s}");
     }
 
     #[test]
