@@ -602,7 +602,7 @@ fn the_summary_counts_the_files_passed_over() {
     for name in ["b.xml", "c.XML", "notes.txt", "Makefile"] {
         std::fs::write(games.join(name), b"x").unwrap();
     }
-    let summary = scan(dir.path(), vec![games]);
+    let summary = scan(dir.path(), vec![games.clone()]);
     assert_eq!(summary.games, 1);
     assert_eq!(skipped(&summary), [("", 1), (".txt", 1), (".xml", 2)]);
     let text = summary.render();
@@ -612,6 +612,15 @@ fn the_summary_counts_the_files_passed_over() {
              archive (.xml 2, no ending 1, .txt 1)"
         ),
         "{text}"
+    );
+    // walked twice (the directory named twice, or beside a directory inside it, or by
+    // another spelling), each file is counted once, as each game is read once
+    let twice = vec![games.clone(), games.join("."), dir.path().to_path_buf()];
+    let summary = scan(dir.path(), twice);
+    assert_eq!(summary.games, 1);
+    assert_eq!(
+        skipped(&summary),
+        [("", 1), ("(named more than once)", 2), (".txt", 1), (".xml", 2)]
     );
     // a file named on the command line is read whatever its name: nothing passed over
     let summary = scan(dir.path(), vec![dir.path().join("games/b.xml")]);
@@ -641,8 +650,8 @@ fn the_output_in_the_scanned_directory_is_not_passed_over() {
         first == second,
         "a second run's file differs from the first's"
     );
-    // walked twice (a directory named twice, or with a directory inside it), it is taken
-    // out of the census twice
+    // walked twice (a directory named twice, or with a directory inside it), it is counted
+    // once, and taken out of the census once
     let sub = dir.path().join("sub");
     std::fs::create_dir(&sub).unwrap();
     std::fs::write(sub.join("b.sgf"), b"(;GM[1]SZ[9];B[dd])").unwrap();

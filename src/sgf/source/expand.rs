@@ -38,14 +38,22 @@ pub fn expand_inputs_noting(
     max_bytes: u64,
     skipped: &mut Skipped,
 ) -> Vec<Expanded> {
-    let mut out = Vec::new();
+    let (mut out, mut passed) = (Vec::new(), Vec::new());
     for input in inputs {
         if input.as_os_str() == STDIN_SOURCE {
-            read_stdin(io::stdin().lock(), max_bytes, &mut out, skipped);
+            read_stdin(io::stdin().lock(), max_bytes, &mut out, &mut passed);
         } else if is_stream(input) {
             out.extend(read_stream(input, max_bytes));
         } else {
-            expand_one(input, &mut out, skipped);
+            expand_one(input, &mut out, &mut passed);
+        }
+    }
+    // a file passed over is counted once, however many walks found it (`scan d d`, a
+    // directory and one inside it): the summary says the files were read once
+    let mut seen = std::collections::HashSet::new();
+    for path in passed {
+        if seen.insert(identity(&path)) {
+            pass_over(skipped, &path.file_name().unwrap_or_default().to_string_lossy());
         }
     }
     // a split file or RAR volume set named by several of its volumes (`games.7z.*`,
@@ -155,7 +163,7 @@ pub(super) fn read_stdin(
     mut stdin: impl Read,
     max_bytes: u64,
     out: &mut Vec<Expanded>,
-    skipped: &mut Skipped,
+    passed: &mut Vec<PathBuf>,
 ) {
     let stdin_error = |e: SourceError| (STDIN_SOURCE.to_string(), stdin_message(e));
     let mut head = vec![0; STDIN_SNIFF];
@@ -165,7 +173,7 @@ pub(super) fn read_stdin(
     }
     if !is_record_or_archive(&head) {
         let mut list = io::BufReader::new(head.as_slice().chain(stdin));
-        return stdin_paths(&mut list, out, skipped);
+        return stdin_paths(&mut list, out, passed);
     }
     out.push(
         read_limited(head.as_slice().chain(stdin), max_bytes)
@@ -247,7 +255,11 @@ pub(super) fn stdin_record(head: &[u8]) -> Option<InputKind> {
 /// bytes are (a name that is not UTF-8, or that begins or ends with a space, is still a path;
 /// only a `\r` before the newline is dropped), and blank lines are skipped. A read error ends
 /// the list with an error row.
-pub(super) fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
+pub(super) fn stdin_paths(
+    list: &mut impl BufRead,
+    out: &mut Vec<Expanded>,
+    passed: &mut Vec<PathBuf>,
+) {
     let mut line = Vec::new();
     loop {
         line.clear();
@@ -258,7 +270,7 @@ pub(super) fn stdin_paths(list: &mut impl BufRead, out: &mut Vec<Expanded>, skip
                 l = l.strip_suffix(b"\n").unwrap_or(l);
                 l = l.strip_suffix(b"\r").unwrap_or(l);
                 if !l.iter().all(u8::is_ascii_whitespace) {
-                    expand_one(&path_from_bytes(l), out, skipped);
+                    expand_one(&path_from_bytes(l), out, passed);
                 }
             }
             Err(e) => {
@@ -351,7 +363,9 @@ pub(in crate::sgf) fn bytes_text(bytes: &[u8]) -> String {
     text
 }
 
-fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
+/// Expands one input path in place: a directory walked, each file in it an input or, when it
+/// is neither a game record nor an archive, noted in `passed` (the files passed over).
+fn expand_one(path: &Path, out: &mut Vec<Expanded>, passed: &mut Vec<PathBuf>) {
     if path.is_dir() {
         let walker = walkdir::WalkDir::new(path)
             .follow_links(true)
@@ -383,7 +397,7 @@ fn expand_one(path: &Path, out: &mut Vec<Expanded>, skipped: &mut Skipped) {
                     {
                         out.push(Ok(e.into_path().into()));
                     } else {
-                        pass_over(skipped, &name);
+                        passed.push(e.into_path());
                     }
                 }
                 Err(e) => {

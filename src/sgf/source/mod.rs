@@ -980,21 +980,18 @@ pub fn forget_output(skipped: &mut Skipped, output: &Path, inputs: &[std::path::
     let Ok(out) = output.canonicalize() else {
         return;
     };
-    // once for each directory named whose walk found it (`scan d d/sub` walks it twice)
-    let walks = inputs
-        .iter()
-        .filter(|input| {
-            input
-                .canonicalize()
-                .is_ok_and(|dir| dir.is_dir() && out.starts_with(&dir))
-        })
-        .count() as u64;
-    if walks == 0 || !out.is_file() {
+    // counted once however many walks found it (`scan d d/sub`), as every file passed over is
+    let walked = inputs.iter().any(|input| {
+        input
+            .canonicalize()
+            .is_ok_and(|dir| dir.is_dir() && out.starts_with(&dir))
+    });
+    if !walked || !out.is_file() {
         return;
     }
     let own = ending(&out.to_string_lossy());
     if let Some(n) = skipped.get_mut(&own) {
-        *n = n.saturating_sub(walks);
+        *n = n.saturating_sub(1);
         if *n == 0 {
             skipped.remove(&own);
         }

@@ -81,7 +81,7 @@ fn a_path_list_keeps_every_line_as_its_bytes() {
     use std::os::unix::ffi::OsStrExt;
     let list = b"a.sgf\r\nbad\xff.sgf\n\n   \n lead.sgf\nlast.sgf";
     let mut out = Vec::new();
-    stdin_paths(&mut &list[..], &mut out, &mut Skipped::new());
+    stdin_paths(&mut &list[..], &mut out, &mut Vec::new());
     let got: Vec<Vec<u8>> = out
         .into_iter()
         .map(|p| p.unwrap().path().unwrap().as_os_str().as_bytes().to_vec())
@@ -144,7 +144,7 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
     let dir = tempfile::tempdir().unwrap();
     let listed = dir.path().join("(1) a.sgf");
     let list = format!("{}\n\n", listed.display());
-    read_stdin(list.as_bytes(), 1 << 20, &mut out, &mut Skipped::new());
+    read_stdin(list.as_bytes(), 1 << 20, &mut out, &mut Vec::new());
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].as_ref().unwrap().path(), Some(listed.as_path()));
     out.clear();
@@ -152,13 +152,13 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         b"(;SZ[9];B[ee])".as_slice(),
         1 << 20,
         &mut out,
-        &mut Skipped::new(),
+        &mut Vec::new(),
     );
     read_stdin(
         b"(;SZ[9];B[ee])".as_slice(),
         4,
         &mut out,
-        &mut Skipped::new(),
+        &mut Vec::new(),
     );
     // a list naming a file whose name holds a control byte, past the first bytes, is a list
     let odd = dir.path().join("odd\u{1}name.sgf");
@@ -177,7 +177,7 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
         "{}\n(;SZ[9];B[ee])",
         "Downloaded from a forum.\n".repeat(200)
     );
-    read_stdin(prefaced.as_bytes(), 1 << 20, &mut out, &mut Skipped::new());
+    read_stdin(prefaced.as_bytes(), 1 << 20, &mut out, &mut Vec::new());
     let mut items = Vec::new();
     read_all(&out, 1 << 20, &mut |item| {
         items.push((item.source, item.data.map_err(|e| e.kind_name())));
