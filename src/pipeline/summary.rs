@@ -55,6 +55,20 @@ const SKIPPED_ENDINGS: usize = 6;
 /// Unreadable inputs the summary names.
 const UNREADABLE_SHOWN: usize = 3;
 
+/// `text` on one line: a control character in it (a newline in a file's name) written as
+/// its escape (`\n`), so that the summary's lines stay one each.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 impl Summary {
     /// Adds one row.
     pub fn add(&mut self, row: &GameRow) {
@@ -235,7 +249,10 @@ impl Summary {
             let _ = writeln!(
                 s,
                 "  unreadable: {}{}",
-                self.unreadable.join("; "),
+                (self.unreadable.iter())
+                    .map(|m| one_line(m))
+                    .collect::<Vec<_>>()
+                    .join("; "),
                 if more > 0 {
                     format!("; and {more} more (the io_error rows, and archive_error rows without a member)")
                 } else {
