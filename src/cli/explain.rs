@@ -782,15 +782,29 @@ impl Explained {
             }
         }
         if a.replay.repetition {
-            let no_result: Vec<RulesetId> = RulesetId::ALL
+            // a cycle voids the game only where an illegal move has not decided it already
+            let (no_result, illegal): (Vec<RulesetId>, Vec<RulesetId>) = RulesetId::ALL
                 .into_iter()
                 .filter(|&id| Ruleset::preset(id).repetition_is_no_result)
-                .collect();
-            let _ = writeln!(
-                out,
-                "  a whole-board position recurred, not by a ko recapture: if it is a cycle neither side leaves (triple ko…), no result under {}",
-                names(&no_result)
-            );
+                .partition(|&id| a.replay.verdict(id).first_illegal_move.is_none());
+            let line = "  a whole-board position recurred, not by a ko recapture";
+            let already = |ids: &[RulesetId]| {
+                format!("under {} the game is illegal already (above)", names(ids))
+            };
+            let _ = match (no_result.is_empty(), illegal.is_empty()) {
+                (false, true) => writeln!(
+                    out,
+                    "{line}: if it is a cycle neither side leaves (triple ko…), no result under {}",
+                    names(&no_result)
+                ),
+                (false, false) => writeln!(
+                    out,
+                    "{line}: if it is a cycle neither side leaves (triple ko…), no result under {}; {}",
+                    names(&no_result),
+                    already(&illegal)
+                ),
+                _ => writeln!(out, "{line}; {}", already(&illegal)),
+            };
         }
     }
 

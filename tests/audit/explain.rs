@@ -834,6 +834,35 @@ fn explain_says_why_a_result_is_not_compared() {
     }
 }
 
+/// A whole-board position that recurs voids the game under Japanese and Korean rules (a
+/// cycle), but only where no illegal move came first: a multi-stone suicide, illegal under
+/// both, decided it already, and `explain` says so rather than "no result".
+#[test]
+fn explain_says_a_repetition_voids_only_a_game_still_legal() {
+    let cycle = "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]AB[ba][ab][bc]AW[ca][bb][db][cc]\
+                 AW[ga][fb][gc]AB[ha][gb][ib][hc]AB[be][af][bg]AW[ce][bf][df][cg]\
+                 ;B[cb];W[hb];B[cf];W[bb];B[gb];W[bf])";
+    let suicide = "(;GM[1]FF[4]SZ[7]KM[7.5]RU[Chinese]AW[ca][bb][ab];B[aa];W[];B[ba];W[];B[aa])";
+    let text = |sgf: &str| {
+        explain_bytes("g.sgf", sgf.as_bytes(), 0, KomiPolicy::Standard)
+            .unwrap()
+            .text()
+    };
+    let triple = text(cycle);
+    assert!(
+        triple.contains("(triple ko…), no result under japanese, korean\n"),
+        "{triple}"
+    );
+    let suicide = text(suicide);
+    assert!(
+        suicide.contains(
+            "recurred, not by a ko recapture; under japanese, korean the game is illegal already"
+        ),
+        "{suicide}"
+    );
+    assert!(!suicide.contains("no result under"), "{suicide}");
+}
+
 /// A record whose margin is the exact opposite of our count, by 5 points or more, names the
 /// wrong colour, and `explain` says so: Black's wall on column E leaves it 36 points against
 /// White's 18 behind column G (komi 0, Japanese counting: Black by 18), and the record says
