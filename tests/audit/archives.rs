@@ -620,7 +620,12 @@ fn the_summary_counts_the_files_passed_over() {
     assert_eq!(summary.games, 1);
     assert_eq!(
         skipped(&summary),
-        [("", 1), ("(named more than once)", 2), (".txt", 1), (".xml", 2)]
+        [
+            ("", 1),
+            ("(named more than once)", 2),
+            (".txt", 1),
+            (".xml", 2)
+        ]
     );
     // a file named on the command line is read whatever its name: nothing passed over
     let summary = scan(dir.path(), vec![dir.path().join("games/b.xml")]);

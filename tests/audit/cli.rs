@@ -204,13 +204,22 @@ fn a_missing_input_and_a_missing_output_directory_are_named() {
     // a name holding a newline stays on the summary's one line, the newline escaped
     let odd = dir.path().join("typo\nrest.sgf");
     let o = kifu(
-        &[os("scan"), odd.as_os_str(), input.as_os_str(), os("-o"), out.as_os_str()],
+        &[
+            os("scan"),
+            odd.as_os_str(),
+            input.as_os_str(),
+            os("-o"),
+            out.as_os_str(),
+        ],
         None,
     );
     let stderr = String::from_utf8_lossy(&o.stderr);
     let line = stderr.lines().find(|l| l.contains("unreadable:")).unwrap();
     assert!(line.contains("typo\\nrest.sgf"), "{stderr}");
-    assert!(!stderr.lines().any(|l| l.starts_with("rest.sgf")), "{stderr}");
+    assert!(
+        !stderr.lines().any(|l| l.starts_with("rest.sgf")),
+        "{stderr}"
+    );
     // one game: "game", not "games"
     let o = kifu(
         &[os("scan"), input.as_os_str(), os("-o"), out.as_os_str()],

@@ -53,7 +53,10 @@ pub fn expand_inputs_noting(
     let mut seen = std::collections::HashSet::new();
     for path in passed {
         if seen.insert(identity(&path)) {
-            pass_over(skipped, &path.file_name().unwrap_or_default().to_string_lossy());
+            pass_over(
+                skipped,
+                &path.file_name().unwrap_or_default().to_string_lossy(),
+            );
         }
     }
     // a split file or RAR volume set named by several of its volumes (`games.7z.*`,
@@ -171,12 +174,16 @@ pub(super) fn read_stdin(
         Ok(n) => head.truncate(n),
         Err(e) => return out.push(Err(stdin_error(e))),
     }
+    // short of the sniff: the input ended, and is not read again (a terminal's end, Ctrl-D,
+    // is no lasting state: a second read waited for a second Ctrl-D)
+    let ended = head.len() < STDIN_SNIFF;
+    let rest = stdin.take(if ended { 0 } else { u64::MAX });
     if !is_record_or_archive(&head) {
-        let mut list = io::BufReader::new(head.as_slice().chain(stdin));
+        let mut list = io::BufReader::new(head.as_slice().chain(rest));
         return stdin_paths(&mut list, out, passed);
     }
     out.push(
-        read_limited(head.as_slice().chain(stdin), max_bytes)
+        read_limited(head.as_slice().chain(rest), max_bytes)
             .map(|bytes| Input::Held(STDIN_SOURCE.into(), SharedBytes(bytes.into())))
             .map_err(stdin_error),
     );

@@ -148,18 +148,21 @@ fn standard_input_is_a_record_or_an_archive_only_when_it_begins_as_one() {
     assert_eq!(out.len(), 1);
     assert_eq!(out[0].as_ref().unwrap().path(), Some(listed.as_path()));
     out.clear();
+    // a terminal: its end (Ctrl-D) ends it once, and a read after it would wait for more,
+    // here given as a second list; a list or a game ended is read once
+    for first in [list.clone(), "(;SZ[9];B[ee])".to_string()] {
+        let mut terminal = Terminal(vec![first.into_bytes(), b"later.sgf\n".to_vec()]);
+        read_stdin(&mut terminal, 1 << 20, &mut out, &mut Vec::new());
+        assert_eq!((out.len(), terminal.0.len()), (1, 1));
+        out.clear();
+    }
     read_stdin(
         b"(;SZ[9];B[ee])".as_slice(),
         1 << 20,
         &mut out,
         &mut Vec::new(),
     );
-    read_stdin(
-        b"(;SZ[9];B[ee])".as_slice(),
-        4,
-        &mut out,
-        &mut Vec::new(),
-    );
+    read_stdin(b"(;SZ[9];B[ee])".as_slice(), 4, &mut out, &mut Vec::new());
     // a list naming a file whose name holds a control byte, past the first bytes, is a list
     let odd = dir.path().join("odd\u{1}name.sgf");
     std::fs::write(&odd, "(;SZ[9];B[ee])").unwrap();
@@ -621,4 +624,24 @@ fn a_compressed_file_named_only_by_its_compression_is_read_when_it_holds_games()
     assert!(items.iter().all(|(_, ok)| *ok));
     // the progress total counts the tar's members, as they are read
     assert_eq!(super::count_items(&out), 3);
+}
+
+/// Standard input on a terminal: each chunk one read, then one end of input (Ctrl-D), then
+/// the next chunk.
+struct Terminal(Vec<Vec<u8>>);
+
+impl std::io::Read for Terminal {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(chunk) = self.0.first_mut() else {
+            return Ok(0);
+        };
+        if chunk.is_empty() {
+            self.0.remove(0);
+            return Ok(0);
+        }
+        let n = chunk.len().min(buf.len());
+        buf[..n].copy_from_slice(&chunk[..n]);
+        chunk.drain(..n);
+        Ok(n)
+    }
 }
