@@ -1,5 +1,6 @@
 -- question: Whose counted records disagree with the recomputed score? Per player name (a game
---   counts once for its Black player and once for its White one) and recorded rules, among
+--   counts once for its Black player and once for its White one; once, as Black, when both
+--   bear one name, as a program playing itself does) and recorded rules, among
 --   players with at least five counted games, most disagreements first. A player whose records
 --   are almost never exact is a recording practice, not a counting error: on Fox, the AI
 --   teaching bot (White `绝艺指导A/B/C`, its name damaged in the files) whose handicap games'
@@ -33,6 +34,8 @@ sides AS (
     SELECT black AS player, white AS opponent, 'B' AS colour, * EXCLUDE (black, white) FROM counted
     UNION ALL
     SELECT white AS player, black AS opponent, 'W' AS colour, * EXCLUDE (black, white) FROM counted
+    -- a game between two players of one name (a program against itself) counts once
+    WHERE white IS DISTINCT FROM black
 )
 SELECT
     player,
