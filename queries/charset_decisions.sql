@@ -3,7 +3,8 @@
 --   another charset than it names (ISO-8859-1 read as Shift_JIS: a program's default label
 --   on East Asian text; GB2312 read as UTF-8: UTF-8 text mislabelled) shows here; `explain`
 --   prints the same decision for one game. Aliases name one charset (SJIS is Shift_JIS,
---   ISO-8859-1 and ASCII are windows-1252, GB2312 is GBK).
+--   ISO-8859-1 and ASCII are windows-1252, GB2312 is GBK). Error rows count where their
+--   text was decoded (a file that is no SGF, read as UTF-8), not where nothing was.
 -- uses: source, member, status, charset_declared, charset_used, charset_lossy
 -- columns: charset_declared, charset_used, games, files, lossy_games, example
 SELECT

@@ -1,7 +1,8 @@
 -- question: How far can the estimated dead stones be trusted, per source directory and way the
 --   game ended? Games stopped mid-fight (resignation, time) leave open fights the estimate must
 --   settle; this shows how many points it left undecided and how often it shows the shapes of a
---   misread: a seki of more than ten points, or one side left with no area at all. For resigned
+--   misread: seki of more than ten points (large_seki: all the board's seki points together),
+--   or one side left with no area at all. For resigned
 --   games, resigner_behind is the share whose score under the record's own rules and komi has
 --   the side that resigned behind (a weak signal: players resign ahead on the board when a
 --   group dies), over resigns_scored games: those with a score under the record's rules and
