@@ -1066,6 +1066,33 @@ mod tests {
         };
         assert_eq!(result(&g[0]).as_deref(), Some("B+R"));
         assert_eq!(result(&g[1]).as_deref(), Some("W+R"));
+        // the same after variations of the game cut short, closed or not
+        // (a variation holding only a tree, `((;W[bb]))`, is no line of play to follow)
+        for (between, main_line) in [
+            ("(;W[bb])", 2),
+            ("(;W[bb])(;W[cc])", 2),
+            ("((;W[bb]))", 1),
+            ("(;W[bb]", 2),
+        ] {
+            let text = format!("(;GM[1]PB[x];B[aa]{between}\n(;GM[1]PB[y];B[cc];W[dd];B[ee])");
+            let g = games(&text);
+            let black = |g: &Ingested| g.record.as_ref().and_then(|r| r.black.clone());
+            assert_eq!(g.len(), 2, "{text}");
+            assert_eq!(
+                (black(&g[0]), moves(&g[0]), g[0].error_kind),
+                (
+                    Some("x".into()),
+                    main_line,
+                    Some(ErrorKind::UnbalancedParentheses)
+                ),
+                "{text}"
+            );
+            assert_eq!(
+                (black(&g[1]), moves(&g[1])),
+                (Some("y".into()), 3),
+                "{text}"
+            );
+        }
         // a variation is no new game, nor is a `)` before the next game's root
         assert_eq!(games("(;GM[1];B[pd](;W[dd])(;W[pp]))").len(), 1);
         assert_eq!(games("(;GM[1];B[pd])(;GM[1];B[dd])").len(), 2);

@@ -139,6 +139,9 @@ pub fn scan(text: &str) -> Scan {
     // uppercase letter.
     let mut ident_start: Option<usize> = None;
     let mut ident_upper = false;
+    // Nodes of the current game's top level (its root and the main line before its first
+    // variation).
+    let mut top_nodes = 0usize;
     while i < b.len() {
         let c = b[i];
         match c {
@@ -184,12 +187,11 @@ pub fn scan(text: &str) -> Scan {
             b'(' => {
                 ident_start = None;
                 // A game that a collection's next game begins inside was cut short: it ends
-                // here, unclosed, and the next one is a game of its own.
-                // (the game has a root and a move at least, `((;GM[1]…))` being one game
-                // wrapped, and went no deeper than here: `(;FF[4](;GM[1]…)(;GM[1]…))` is a
-                // tree whose variations are games)
-                let open = |g: &GameSpan| g.nodes >= 2 && g.max_depth == depth;
-                if depth > 0 && cur.as_ref().is_some_and(open) && node_at(b, i) == Some(true) {
+                // here, unclosed, and the next one is a game of its own, after variations of
+                // the first too (`(;GM[1];B[aa](;W[bb])(;GM[1]…`). The game has a root and a
+                // move at its top level: `((;GM[1]…))` is one game wrapped, and
+                // `(;FF[4](;GM[1]…)(;GM[1]…))` a tree whose variations are games.
+                if depth > 0 && top_nodes >= 2 && node_at(b, i) == Some(true) {
                     if let Some(mut g) = cur.take() {
                         g.end = i;
                         g.unclosed = depth;
@@ -198,6 +200,7 @@ pub fn scan(text: &str) -> Scan {
                     depth = 0;
                 }
                 if depth == 0 {
+                    top_nodes = 0;
                     let from = out.games.last().map_or(0, |g| g.end);
                     let text_before = b[from..i]
                         .iter()
@@ -251,6 +254,7 @@ pub fn scan(text: &str) -> Scan {
                 ident_start = None;
                 if let Some(g) = cur.as_mut() {
                     g.nodes += 1;
+                    top_nodes += usize::from(depth == 1);
                 }
             }
             b'a'..=b'z' | b'A'..=b'Z' => {
