@@ -316,6 +316,12 @@ impl Explained {
         let p = &self.picked;
         match &p.member {
             Some(m) => format!("{}::{} game {}", p.source, m, p.ingest.game_index),
+            // an archive's own row (cut short, unreadable): no game of a member, which
+            // `--game` counts the input's games to reach, after the members read
+            None if p.ingest.error_kind == Some(crate::sgf::ErrorKind::ArchiveError) => format!(
+                "{} (the archive's own row: member NULL, game_index {})",
+                p.source, p.ingest.game_index
+            ),
             None => format!("{} game {}", p.source, p.ingest.game_index),
         }
     }
@@ -368,7 +374,9 @@ impl Explained {
     pub fn text(&self) -> String {
         let mut out = String::new();
         let ing = &self.picked.ingest;
-        let _ = writeln!(out, "game:      {}", self.location());
+        // on one line, a newline in a file's name escaped
+        let location = crate::pipeline::summary::one_line(&self.location());
+        let _ = writeln!(out, "game:      {location}");
         let _ = write!(out, "status:    {}", ing.status.name());
         if let Some(kind) = ing.error_kind {
             let _ = write!(out, " ({})", kind.name());

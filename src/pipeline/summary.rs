@@ -57,7 +57,7 @@ const UNREADABLE_SHOWN: usize = 3;
 
 /// `text` on one line: a control character in it (a newline in a file's name) written as
 /// its escape (`\n`), so that the summary's lines stay one each.
-fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     text.chars()
         .map(|c| {
             if c.is_control() {

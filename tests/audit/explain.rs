@@ -542,6 +542,27 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
     let rest = |t: &str| t.split_once('\n').unwrap().1.to_string();
     assert_eq!(rest(&plain), rest(&text));
 
+    // cut short (its central directory lost): its own row comes after the games read, and
+    // says it is the archive's, not a game 0 that `--game 0` would not reach
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("cut.zip");
+    let bytes = std::fs::read(zip).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() * 3 / 5]).unwrap();
+    let cut = cut.to_str().unwrap();
+    let mut last = String::new();
+    for k in 0.. {
+        let out = run(&[cut, "--game", &k.to_string()]);
+        if out.status.code() == Some(2) {
+            break;
+        }
+        last = String::from_utf8_lossy(&out.stdout).into_owned();
+    }
+    assert!(
+        last.starts_with(&format!(
+            "game:      {cut} (the archive's own row: member NULL, game_index 0)\nstatus:    error (archive_error)"
+        )),
+        "{last}"
+    );
     let missing = run(&[zip, "--member", "nope.sgf"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no game record named nope.sgf"));
@@ -632,7 +653,10 @@ fn explain_finds_an_archive_member_as_a_row_names_it() {
         );
         let out = run(&[&literal_text]);
         let out = String::from_utf8_lossy(&out.stdout);
-        let first = format!("game:      {literal_text} game 0\nstatus:    error (archive_error)\n");
+        let first = format!(
+            "game:      {literal_text} (the archive's own row: member NULL, game_index 0)\n\
+             status:    error (archive_error)\n"
+        );
         assert!(out.starts_with(&first), "{out}");
     }
 }
@@ -861,6 +885,22 @@ fn explain_says_a_repetition_voids_only_a_game_still_legal() {
         "{suicide}"
     );
     assert!(!suicide.contains("no result under"), "{suicide}");
+}
+
+/// A newline in a file's name is escaped in the `game:` line, which stays one line.
+#[test]
+fn explain_names_a_game_on_one_line() {
+    let e = explain_bytes(
+        "odd\nname.sgf",
+        b"(;GM[1]SZ[9];B[ee])",
+        0,
+        KomiPolicy::Standard,
+    );
+    let text = e.unwrap().text();
+    assert!(
+        text.starts_with("game:      odd\\nname.sgf game 0\nstatus:"),
+        "{text}"
+    );
 }
 
 /// A record whose margin is the exact opposite of our count, by 5 points or more, names the
