@@ -694,7 +694,9 @@ impl Explained {
                 {
                     let _ = writeln!(
                         out,
-                        "  the record matches with dead stones thrown into a two-point eye left on the board (B {b}, W {w}; 3 points each): margin {}; some counts leave them",
+                        "  the record matches with dead stones thrown into a two-point eye left on the board (B {b} of {}, W {w} of {}; 3 points each): margin {}; some counts leave them",
+                        s.black_throw_ins,
+                        s.white_throw_ins,
                         number(rec)
                     );
                 }

@@ -1012,7 +1012,7 @@ fn explain_names_a_record_that_left_a_thrown_in_stone_on_the_board() {
     for line in [
         "dead: W A9",
         "margin -11.5; recorded W+14.5: winner",
-        "the record matches with dead stones thrown into a two-point eye left on the board (B 0, W 1; 3 points each): margin -14.5",
+        "the record matches with dead stones thrown into a two-point eye left on the board (B 0 of 0, W 1 of 1; 3 points each): margin -14.5",
     ] {
         assert!(text.contains(line), "missing {line:?} in\n{text}");
     }
