@@ -1093,6 +1093,34 @@ mod tests {
                 "{text}"
             );
         }
+        // a game cut short whose first variation comes before any move, whose root has no
+        // `;`, or which is wrapped: the next game is a game of its own all the same
+        for (text, first_moves) in [
+            (
+                "(;GM[1]PB[x](;B[aa];W[bb])(;B[cc];W[dd]\n(;GM[1]PB[y];B[ee];W[ff])",
+                2,
+            ),
+            (
+                "(GM[1]PB[x];B[aa](;W[bb];B[cc]\n(;GM[1]PB[y];B[ee];W[ff])",
+                3,
+            ),
+            // (the wrapped one, its two `)` missing, is a parse error of its own)
+            ("((;GM[1]PB[x];B[aa];W[bb]\n(;GM[1]PB[y];B[ee];W[ff])", 0),
+        ] {
+            let g = games(text);
+            assert_eq!(g.len(), 2, "{text}");
+            assert_eq!((moves(&g[0]), moves(&g[1])), (first_moves, 2), "{text}");
+            assert_eq!(g[1].status, Status::Ok, "{text}");
+        }
+        // a closed game whose variations carry `GM` or `FF` (no root's properties, but the
+        // file closes them) stays one game
+        for text in [
+            "(;GM[1]FF[4]PB[x];B[aa](;W[bb](;B[cc])(;FF[4]B[dd]))(;W[ee]))",
+            "(;GM[1]FF[4]PB[x];B[aa](;W[bb])(;GM[1]W[cc];B[dd]))",
+        ] {
+            let g = games(text);
+            assert_eq!((g.len(), g[0].status), (1, Status::Ok), "{text}");
+        }
         // a variation is no new game, nor is a `)` before the next game's root
         assert_eq!(games("(;GM[1];B[pd](;W[dd])(;W[pp]))").len(), 1);
         assert_eq!(games("(;GM[1];B[pd])(;GM[1];B[dd])").len(), 2);

@@ -128,8 +128,27 @@ fn node_follows(b: &[u8], at: usize) -> bool {
     b.get(next) == Some(&b';') && node_at(b, next) == Some(false)
 }
 
-/// Scans `text` for games. Linear time, no allocation per node.
+/// Scans `text` for games. Linear time, no allocation per node (twice over a file whose
+/// last game is never closed).
 pub fn scan(text: &str) -> Scan {
+    let strict = scan_with(text, false);
+    // A game never closed may have swallowed the next games of its collection after
+    // variations of its own (`(;GM[1];B[aa](;W[bb])(;GM[1]…`), which the strict rule leaves
+    // inside it, as a closed file's variations that carry `GM` or `FF` stay (they are no
+    // games: the file closes them). Read again, such a game ends where the next one begins.
+    if strict.games.last().is_some_and(|g| g.unclosed > 0) {
+        let after_variations = scan_with(text, true);
+        if after_variations.games.len() > strict.games.len() {
+            return after_variations;
+        }
+    }
+    strict
+}
+
+/// [`scan`], a game cut short where the next game's root begins inside it: when it has a
+/// root and a move and went no deeper than there, or, `after_variations`, when it has a
+/// root and a move at its top level, whatever variations came between.
+fn scan_with(text: &str, after_variations: bool) -> Scan {
     let b = text.as_bytes();
     let mut out = Scan::default();
     let mut i = 0;
@@ -187,11 +206,15 @@ pub fn scan(text: &str) -> Scan {
             b'(' => {
                 ident_start = None;
                 // A game that a collection's next game begins inside was cut short: it ends
-                // here, unclosed, and the next one is a game of its own, after variations of
-                // the first too (`(;GM[1];B[aa](;W[bb])(;GM[1]…`). The game has a root and a
-                // move at its top level: `((;GM[1]…))` is one game wrapped, and
-                // `(;FF[4](;GM[1]…)(;GM[1]…))` a tree whose variations are games.
-                if depth > 0 && top_nodes >= 2 && node_at(b, i) == Some(true) {
+                // here, unclosed, and the next one is a game of its own.
+                // (the game has a root and a move at least, `((;GM[1]…))` being one game
+                // wrapped, and went no deeper than here: `(;FF[4](;GM[1]…)(;GM[1]…))` is a
+                // tree whose variations are games; or, read again after a game never closed,
+                // a root and a move at its top level, variations between or not)
+                let open = |g: &GameSpan| {
+                    (g.nodes >= 2 && g.max_depth == depth) || (after_variations && top_nodes >= 2)
+                };
+                if depth > 0 && cur.as_ref().is_some_and(open) && node_at(b, i) == Some(true) {
                     if let Some(mut g) = cur.take() {
                         g.end = i;
                         g.unclosed = depth;
