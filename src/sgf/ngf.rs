@@ -99,9 +99,14 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
         // the half point of an even game's whole komi is White's; a reverse komi (`-5`),
         // whose half point's side is not known, stays as written, as does the komi of a
         // one-stone game (Black first: `0` is no komi) and one beside a draw or a whole
-        // margin (`Draw!`, `Black wins by 3!`), which only a whole komi gives
+        // margin (`Draw!`, `Black wins by 3!`, `흑 3집 승`), which only a whole komi gives
         let whole = k.fract() == 0.0 && k >= 0.0;
-        let whole_count = re.as_deref().is_some_and(whole_result);
+        let whole_count = match &re {
+            Some(re) => whole_result(re),
+            None => lines
+                .get(10)
+                .is_some_and(|l| whole_count_in_words(l, &[lines[2], lines[3]])),
+        };
         let k = if whole && handicap == 0 && !whole_count {
             k + 0.5
         } else {
@@ -285,6 +290,28 @@ fn whole_result(re: &str) -> bool {
             .is_some_and(|m| m.fract() == 0.0)
 }
 
+/// Whether a result in other words than English (`흑 3집 승`, `黒3目勝ち!`, `무승부`) is a
+/// draw or a count of whole points, read as the SGF result reader will read it, in the
+/// charset the names and it are detected in together (as the decoder will).
+fn whole_count_in_words(line: &[u8], names: &[&[u8]]) -> bool {
+    let words = trim(line);
+    let words = words.strip_suffix(b"!").unwrap_or(words);
+    let mut sample = words.to_vec();
+    for name in names {
+        sample.push(b' ');
+        sample.extend_from_slice(name);
+    }
+    let text = crate::sgf::charset::guess(&sample)
+        .decode_without_bom_handling(words)
+        .0;
+    let read = super::result::parse_result(&text);
+    match read.kind {
+        super::result::ResultKind::Draw => true,
+        super::result::ResultKind::Score => read.margin.is_some_and(|m| m.fract() == 0.0),
+        _ => false,
+    }
+}
+
 /// `YYYYMMDD …` as `YYYY-MM-DD`.
 fn date(line: &[u8]) -> Option<String> {
     let d = line.get(..8)?;
@@ -389,6 +416,30 @@ mod tests {
         assert_eq!(game(0, 6, "White wins by 3!"), "6");
         assert_eq!(game(1, 0, "Black wins by resign!"), "0");
         assert_eq!(game(1, 0, "White wins by 2.5!"), "0");
+        // in other words: a whole margin or a draw keeps it whole, a half point does not
+        for (words, komi) in [
+            ("흑 3집 승", "6"),
+            ("黒3目勝ち!", "6"),
+            ("무승부", "6"),
+            ("持碁", "6"),
+            ("흑 1.5집 승", "6.5"),
+            ("黒3目半勝ち!", "6.5"),
+            ("흑 불계승", "6.5"),
+        ] {
+            assert_eq!(game(0, 6, words), komi, "{words}");
+        }
+        // the same in the Korean client's charset, beside names in it
+        let text = String::from_utf8(record(0, 6, "흑 3집 승", &["PMABBDDDD"])).unwrap();
+        let text = text
+            .replace("BlackName", "이세돌")
+            .replace("WhiteName", "박정환");
+        let (bytes, _, _) = encoding_rs::EUC_KR.encode(&text);
+        let out = to_sgf(&bytes).unwrap();
+        assert!(
+            out.windows(5).any(|w| w == b"KM[6]"),
+            "{}",
+            String::from_utf8_lossy(&out)
+        );
     }
 
     #[test]
