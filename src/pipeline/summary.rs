@@ -214,9 +214,9 @@ impl Summary {
                 .take(SKIPPED_ENDINGS)
                 .map(|(e, n)| {
                     let e = if e.is_empty() {
-                        "no ending"
+                        "no ending".to_string()
                     } else {
-                        e.as_str()
+                        one_line(e)
                     };
                     format!("{e} {n}")
                 })

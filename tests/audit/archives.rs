@@ -627,6 +627,12 @@ fn the_summary_counts_the_files_passed_over() {
             (".xml", 2)
         ]
     );
+    // an ending holding a newline stays on the summary's one line
+    std::fs::write(games.join("notes.a\nb"), b"x").unwrap();
+    let text = scan(dir.path(), vec![games.clone()]).render();
+    let line = text.lines().find(|l| l.contains("passed over:")).unwrap();
+    assert!(line.contains(".a\\nb 1"), "{text}");
+    std::fs::remove_file(games.join("notes.a\nb")).unwrap();
     // a file named on the command line is read whatever its name: nothing passed over
     let summary = scan(dir.path(), vec![dir.path().join("games/b.xml")]);
     assert!(summary.skipped.is_empty());
