@@ -121,28 +121,29 @@ pub fn to_sgf(gib: &[u8]) -> Result<Vec<u8>, String> {
     Ok(write_sgf(&header, size, handicap, &moves))
 }
 
-/// The board size `LINE:` of `GAMEINFOMAIN` names, else (no `LINE:`, or one left empty) 19.
-/// A `LINE:` that names no number (`LINE:1x9`) is an error: the moves' meaning depends on it.
+/// The board size `LINE:` of `GAMEINFOMAIN` names, else (no `LINE:`, or only empty ones) 19.
+/// A `LINE:` that names no board size (`LINE:1x9`, `LINE:30`) is an error: the moves'
+/// meaning depends on it.
 fn board_size(header: &[(&[u8], &[u8])]) -> Result<usize, String> {
-    let Some(main) = value(header, "GAMEINFOMAIN") else {
-        return Ok(SIZE);
-    };
-    let written = main
-        .split(|&b| b == b',')
-        .find_map(|item| after_name(item, "LINE", false))
-        .map(trim)
-        .filter(|v| !v.is_empty());
+    let written = value(header, "GAMEINFOMAIN").and_then(|main| {
+        main.split(|&b| b == b',')
+            .filter_map(|item| after_name(item, "LINE", false).map(trim))
+            .find(|v| !v.is_empty())
+    });
     let Some(written) = written else {
         return Ok(SIZE);
     };
-    match field(main, "LINE", false) {
-        Some(n) if (2..=MAX_SIZE as u32).contains(&n) => Ok(n as usize),
-        Some(n) => Err(format!("a board size of {n} (`LINE:{n}`)")),
-        None => Err(format!(
-            "a board size that is no number (`LINE:{}`)",
+    let size = std::str::from_utf8(written)
+        .ok()
+        .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|n| (2..=MAX_SIZE).contains(n));
+    size.ok_or_else(|| {
+        format!(
+            "a board size that is no number from 2 to {MAX_SIZE} (`LINE:{}`)",
             text(written)
-        )),
-    }
+        )
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -723,9 +724,21 @@ mod tests {
         assert!(String::from_utf8(to_sgf(empty.as_bytes()).unwrap())
             .unwrap()
             .starts_with("(;GM[1]FF[4]SZ[19]"));
-        for bad in ["LINE:13x13", "LINE:thirteen", "LINE:-13"] {
+        // the first `LINE:` with a value counts
+        let twice = gib.replace("LINE:13", "LINE:,LINE:13");
+        assert_eq!(to_sgf(twice.as_bytes()).unwrap(), sgf.as_bytes());
+        for bad in [
+            "LINE:13x13",
+            "LINE:thirteen",
+            "LINE:-13",
+            "LINE:99999999999",
+            "LINE:30",
+        ] {
             let e = to_sgf(gib.replace("LINE:13", bad).as_bytes()).unwrap_err();
-            assert!(e.contains("no number") && e.contains(bad), "{e}");
+            assert!(
+                e.contains("no number from 2 to 25") && e.contains(bad),
+                "{e}"
+            );
         }
     }
 
