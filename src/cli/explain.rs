@@ -792,14 +792,15 @@ impl Explained {
             }
         }
         if a.replay.repetition {
-            // a cycle voids the game only where an illegal move has not decided it already
+            // a cycle voids the game only where no illegal move decides it (before the cycle
+            // or after it: an illegal move loses, a void game has no result at all)
             let (no_result, illegal): (Vec<RulesetId>, Vec<RulesetId>) = RulesetId::ALL
                 .into_iter()
                 .filter(|&id| Ruleset::preset(id).repetition_is_no_result)
                 .partition(|&id| a.replay.verdict(id).first_illegal_move.is_none());
             let line = "  a whole-board position recurred, not by a ko recapture";
             let already = |ids: &[RulesetId]| {
-                format!("under {} the game is illegal already (above)", names(ids))
+                format!("under {} the game has an illegal move (above)", names(ids))
             };
             let _ = match (no_result.is_empty(), illegal.is_empty()) {
                 (false, true) => writeln!(

@@ -859,8 +859,8 @@ fn explain_says_why_a_result_is_not_compared() {
 }
 
 /// A whole-board position that recurs voids the game under Japanese and Korean rules (a
-/// cycle), but only where no illegal move came first: a multi-stone suicide, illegal under
-/// both, decided it already, and `explain` says so rather than "no result".
+/// cycle), but only where no illegal move decides the game: a multi-stone suicide, illegal
+/// under both, does, and `explain` says so rather than "no result".
 #[test]
 fn explain_says_a_repetition_voids_only_a_game_still_legal() {
     let cycle = "(;GM[1]FF[4]SZ[9]KM[7.5]RU[Chinese]AB[ba][ab][bc]AW[ca][bb][db][cc]\
@@ -880,7 +880,7 @@ fn explain_says_a_repetition_voids_only_a_game_still_legal() {
     let suicide = text(suicide);
     assert!(
         suicide.contains(
-            "recurred, not by a ko recapture; under japanese, korean the game is illegal already"
+            "recurred, not by a ko recapture; under japanese, korean the game has an illegal move (above)"
         ),
         "{suicide}"
     );
