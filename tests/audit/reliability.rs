@@ -1201,6 +1201,33 @@ fn a_tar_member_cut_short_is_an_error_row_not_a_game() {
     assert!(!message(&rows[1]).contains("EOF"), "{}", message(&rows[1]));
 }
 
+/// A tar.gz whose compressed data has one byte changed: gzip finds it only at its closing
+/// checksum, after the members before were read and handed on (each an `ok` row, perhaps
+/// holding a changed game); the archive's row says the stream is damaged and those members
+/// are in doubt, not that the archive was cut short. Cut short, it says so as before.
+#[test]
+fn a_damaged_tar_gz_says_the_members_read_are_in_doubt() {
+    use std::io::Write as _;
+    let bytes = tar_bytes(&[("one.sgf", GAME), ("two.sgf", GAME)]);
+    // stored blocks: a changed byte is a changed byte of the tar, which deflate reads on
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+    gz.write_all(&bytes).unwrap();
+    let mut gz = gz.finish().unwrap();
+    let at = gz.windows(6).position(|w| w == b"B[ee];").unwrap() + 2;
+    gz[at] = b'f';
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("damaged.tar.gz");
+    std::fs::write(&path, &gz).unwrap();
+    let rows = audit_paths(&[path], &options(), 1).unwrap();
+    assert_eq!(rows.len(), 3);
+    assert_archive_error(&rows[2], "the compressed stream is damaged");
+    assert_archive_error(
+        &rows[2],
+        "the members read before it may hold damaged bytes",
+    );
+    assert!(!message(&rows[2]).contains("cut short or corrupt"));
+}
+
 /// A plain tar of these members, with its end-of-archive blocks.
 fn tar_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
     let mut tar = tar::Builder::new(Vec::new());

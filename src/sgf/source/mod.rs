@@ -588,7 +588,7 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
                 }
                 // the tar reader sees the stream's own errors, and says where it breaks
                 let stream = io::Cursor::new(head[..n].to_vec()).chain(stream.inner);
-                return read_tar(source, stream, opts, depth, skipped, sink);
+                return read_tar(source, stream, true, opts, depth, skipped, sink);
             }
             let read = read_limited(io::Cursor::new(&head[..n]).chain(&mut stream), max_bytes);
             let read = match (read, stream.error.take()) {
@@ -643,11 +643,11 @@ fn read_kind<R: Read + io::Seek + Send + 'static>(
         }
         InputKind::Zip => read_zip(source, reader, opts, depth, skipped, sink),
         InputKind::SevenZ => read_7z(source, reader, opts, depth, skipped, sink),
-        InputKind::Tar(None) => read_tar(source, reader, opts, depth, skipped, sink),
+        InputKind::Tar(None) => read_tar(source, reader, false, opts, depth, skipped, sink),
         InputKind::Lzh => read_lzh(source, reader, opts, depth, skipped, sink),
         InputKind::Rar => rar::read_rar(source, reader, opts, depth, skipped, sink),
         InputKind::Tar(Some(codec)) => match decompressed(codec, reader) {
-            Ok(r) => read_tar(source, r, opts, depth, skipped, sink),
+            Ok(r) => read_tar(source, r, true, opts, depth, skipped, sink),
             Err(e) => sink(item(Err(e))),
         },
         InputKind::Unsupported(format) => sink(archive_error(

@@ -39,15 +39,25 @@ fn holds_bytes(kind: tar::EntryType) -> bool {
     }
 }
 
+/// Reads the tar archive `reader`: each member a game record handed on, or a row. With
+/// `compressed`, `reader` is a decompressed stream, whose checksum (checked at its end, or
+/// at each block's) may fail after members were read from it.
 pub(super) fn read_tar(
     source: &str,
     reader: impl Read,
+    compressed: bool,
     opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let max_bytes = opts.max_bytes;
+    // the kind of error the stream under the tar reader gave, if it gave one
+    let failed = std::rc::Rc::new(std::cell::Cell::new(None));
+    let reader = Watched {
+        inner: reader,
+        failed: failed.clone(),
+    };
     let mut archive = tar::Archive::new(ZeroTail::new(reader));
     // past the zero blocks that end an archive: `cat a.tar.gz b.tar.gz` is one stream of two
     // archives, and only the first was read (GNU tar's `--ignore-zeros`)
@@ -137,7 +147,25 @@ pub(super) fn read_tar(
                 // After a member whose bytes ended with the stream's, or broke in its
                 // compression, the reader meets the same end where it looks for the next
                 // header: say that, not only the library's "unexpected EOF during skip".
+                // A compressed stream that is damaged, not cut short: deflate, bzip2, xz and
+                // zstd find a changed byte only where they check their checksum, after
+                // members before it were read (a review saw a bit flipped in a tar.gz give 15
+                // `ok` rows whose games had changed), and what they decode wrong may break
+                // a tar header first (a tar inside a sound stream is rarely broken)
+                let eof = io::ErrorKind::UnexpectedEof;
+                let damaged =
+                    compressed && !cut_in_member && failed.get() != Some(eof) && e.kind() != eof;
                 let message = match (&last_member, cut_in_member) {
+                    _ if damaged => format!(
+                        "{source}: the compressed stream is damaged ({e}){}: the members read \
+                         before it may hold damaged bytes too (its checksum is checked only \
+                         where it ends, or a block of it does), and the members after it, if \
+                         it had any, are missing",
+                        last_member
+                            .as_ref()
+                            .map(|(name, _)| format!(", found after member {name}"))
+                            .unwrap_or_default()
+                    ),
                     (Some((name, true)), true) => format!(
                         "{source}: the archive ends inside member {name} (cut short): the \
                          members after it, if it had any, are missing"
@@ -173,6 +201,22 @@ pub(super) fn read_tar(
         ));
     }
     true
+}
+
+/// A reader that notes the kind of the first error its inner reader gives.
+struct Watched<R> {
+    inner: R,
+    failed: std::rc::Rc<std::cell::Cell<Option<io::ErrorKind>>>,
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).inspect_err(|e| {
+            if self.failed.get().is_none() {
+                self.failed.set(Some(e.kind()));
+            }
+        })
+    }
 }
 
 /// The zero bytes that close a tar archive: two blocks of 512.
