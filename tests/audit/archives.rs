@@ -1506,3 +1506,37 @@ fn the_progress_total_counts_a_tars_game_members() {
     std::fs::write(&broken, b"\x1f\x8b not gzip").unwrap();
     assert_eq!(count_items(&expand_inputs(&[broken])), 1);
 }
+
+/// Two archives joined into one file (`cat a.zip b.zip`, `cat a.7z b.7z`): a reader finds only
+/// one of them (a zip's directory is at its end, a 7z's start header names its own end), and
+/// the other's games were lost without a word. They get a row saying so.
+#[test]
+fn two_archives_joined_in_one_file_are_not_lost_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    for (fixture, joined, what) in [
+        (
+            "methods.zip",
+            "joined.zip",
+            "another zip archive comes before this one",
+        ),
+        (
+            "games-lzma2.7z",
+            "joined.7z",
+            "another 7z archive follows this one",
+        ),
+    ] {
+        let one = std::fs::read(repo().join("tests/fixtures/archives").join(fixture)).unwrap();
+        let alone = crate::common::audit(&repo().join("tests/fixtures/archives").join(fixture));
+        let path = dir.path().join(joined);
+        std::fs::write(&path, [one.clone(), one].concat()).unwrap();
+        let rows = crate::common::audit(&path);
+        assert_eq!(rows.len(), alone.len() + 1, "{joined}");
+        let errors: Vec<_> = rows
+            .iter()
+            .filter(|r| r.ingest.error_kind == Some(kifu_audit::sgf::ErrorKind::ArchiveError))
+            .collect();
+        assert_eq!(errors.len(), 1, "{joined}");
+        let message = errors[0].ingest.error_message.as_deref().unwrap_or("");
+        assert!(message.contains(what), "{message}");
+    }
+}

@@ -218,6 +218,32 @@ impl SevenZEntries {
 /// read — a member over the size limit (the rest of its solid block is then abandoned, not
 /// decoded to no end, and each member in it named), a checksum that does not match, an
 /// encrypted or unknown method, or an archive damaged before the member.
+/// Where another 7z archive begins after the one `reader` holds (its end: the 32-byte start
+/// header, then the next header's offset and size), if one does; `reader` rewound.
+fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
+    const SIGNATURE: [u8; 6] = [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
+    let mut look = || -> io::Result<Option<u64>> {
+        reader.rewind()?;
+        let mut start = [0u8; 32];
+        reader.read_exact(&mut start)?;
+        let word = |at: usize| u64::from_le_bytes(start[at..at + 8].try_into().unwrap_or([0; 8]));
+        let end = 32u64
+            .checked_add(word(12))
+            .and_then(|e| e.checked_add(word(20)));
+        let Some(end) = end else { return Ok(None) };
+        if reader.seek(io::SeekFrom::End(0))? < end + SIGNATURE.len() as u64 {
+            return Ok(None);
+        }
+        reader.seek(io::SeekFrom::Start(end))?;
+        let mut next = [0u8; 6];
+        reader.read_exact(&mut next)?;
+        Ok((next == SIGNATURE).then_some(end))
+    };
+    let found = look().ok().flatten();
+    reader.rewind().ok()?;
+    found
+}
+
 pub(super) fn read_7z<R: Read + io::Seek>(
     source: &str,
     mut reader: R,
@@ -228,6 +254,20 @@ pub(super) fn read_7z<R: Read + io::Seek>(
 ) -> bool {
     let max_bytes = opts.max_bytes;
     use sevenz_rust2::EntryDecision;
+    // a second archive joined after this one (`cat a.7z b.7z`) is never reached from the
+    // first's headers: its members were lost without a word
+    if let Some(at) = joined_7z(&mut reader) {
+        let row = archive_error(
+            source,
+            format!(
+                "{source}: another 7z archive follows this one in the file, from byte {at} (two \
+                 archives joined): its members are not read; cut the file there and scan both"
+            ),
+        );
+        if !sink(row) {
+            return false;
+        }
+    }
     // without passwords there is nothing to choose: the archive is opened once
     let chosen = if opts.passwords.is_empty() {
         Ok(sevenz_rust2::Password::empty())

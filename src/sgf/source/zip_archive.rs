@@ -32,6 +32,16 @@ pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
     Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
 }
 
+/// Whether `reader` begins with a zip's local file header; rewound either way.
+fn begins_as_a_zip<R: Read + io::Seek>(reader: &mut R) -> bool {
+    let mut head = [0u8; 4];
+    let found = reader.rewind().is_ok()
+        && reader.read_exact(&mut head).is_ok()
+        && head == [b'P', b'K', 3, 4];
+    let _ = reader.rewind();
+    found
+}
+
 pub(super) fn read_zip<R: Read + io::Seek>(
     source: &str,
     file: R,
@@ -46,6 +56,32 @@ pub(super) fn read_zip<R: Read + io::Seek>(
         Ok(a) => a,
         Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
     };
+    // bytes before the archive that begin as a zip's first member: another zip joined before
+    // this one (`cat a.zip b.zip`), whose members its directory does not name (they were
+    // lost without a word; a program before the archive, a self-extracting one, is none)
+    let before = archive.offset();
+    if before > 0 {
+        let mut inner = archive.into_inner();
+        let joined = begins_as_a_zip(&mut inner);
+        // opened again (only here): the archive gives its reader back only whole
+        archive = match zip::ZipArchive::new(inner) {
+            Ok(a) => a,
+            Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
+        };
+        if joined {
+            let row = archive_error(
+                source,
+                format!(
+                    "{source}: another zip archive comes before this one in the file, its first \
+                 {before} bytes (two archives joined): its members are not read; cut the \
+                 file there and scan both"
+                ),
+            );
+            if !sink(row) {
+                return false;
+            }
+        }
+    }
     if archive.has_duplicate_names() {
         // zip's archive keeps one member a name, the last (an archive appended to by a tool
         // that adds a name again, as Python's `zipfile` does): every entry is read instead
