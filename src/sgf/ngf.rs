@@ -103,8 +103,10 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
         let whole = k.fract() == 0.0 && k >= 0.0;
         let whole_count = match &re {
             Some(re) => whole_result(re),
+            // the words written as the record's `RE` (below): not ASCII
             None => lines
                 .get(10)
+                .filter(|l| !l.is_ascii())
                 .is_some_and(|l| whole_count_in_words(l, &[lines[2], lines[3]])),
         };
         let k = if whole && handicap == 0 && !whole_count {

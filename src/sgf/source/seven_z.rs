@@ -219,7 +219,9 @@ impl SevenZEntries {
 /// decoded to no end, and each member in it named), a checksum that does not match, an
 /// encrypted or unknown method, or an archive damaged before the member.
 /// Where another 7z archive begins after the one `reader` holds (its end: the 32-byte start
-/// header, then the next header's offset and size), if one does; `reader` rewound.
+/// header, then the next header's offset and size), counted from the archive's start (a
+/// self-extracting program's bytes before it are not in `reader`), if one does; `reader`
+/// rewound.
 fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
     const SIGNATURE: [u8; 6] = [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
     let mut look = || -> io::Result<Option<u64>> {
@@ -231,7 +233,10 @@ fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
             .checked_add(word(12))
             .and_then(|e| e.checked_add(word(20)));
         let Some(end) = end else { return Ok(None) };
-        if reader.seek(io::SeekFrom::End(0))? < end + SIGNATURE.len() as u64 {
+        let Some(needed) = end.checked_add(SIGNATURE.len() as u64) else {
+            return Ok(None);
+        };
+        if reader.seek(io::SeekFrom::End(0))? < needed {
             return Ok(None);
         }
         reader.seek(io::SeekFrom::Start(end))?;
@@ -260,8 +265,9 @@ pub(super) fn read_7z<R: Read + io::Seek>(
         let row = archive_error(
             source,
             format!(
-                "{source}: another 7z archive follows this one in the file, from byte {at} (two \
-                 archives joined): its members are not read; cut the file there and scan both"
+                "{source}: another 7z archive follows this one in the file, {at} bytes after \
+                 this one's start (two archives joined): its members are not read; cut the \
+                 file there and scan both"
             ),
         );
         if !sink(row) {

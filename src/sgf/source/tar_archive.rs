@@ -147,23 +147,24 @@ pub(super) fn read_tar(
                 // After a member whose bytes ended with the stream's, or broke in its
                 // compression, the reader meets the same end where it looks for the next
                 // header: say that, not only the library's "unexpected EOF during skip".
-                // A compressed stream that is damaged, not cut short: deflate, bzip2, xz and
-                // zstd find a changed byte only where they check their checksum, after
-                // members before it were read (a review saw a bit flipped in a tar.gz give 15
-                // `ok` rows whose games had changed), and what they decode wrong may break
-                // a tar header first (a tar inside a sound stream is rarely broken)
+                // The compressed stream failed, not cut short: damaged (deflate, bzip2, xz
+                // and zstd find a changed byte only where they check their checksum, after
+                // members before it were read: a review saw a bit flipped in a tar.gz give 15
+                // `ok` rows whose games had changed), or followed by bytes of another kind
+                // (padding, a note), which leave the members whole: the row says both
                 let eof = io::ErrorKind::UnexpectedEof;
-                let damaged =
-                    compressed && !cut_in_member && failed.get() != Some(eof) && e.kind() != eof;
+                let stream_failed =
+                    compressed && !cut_in_member && failed.get().is_some_and(|kind| kind != eof);
                 let message = match (&last_member, cut_in_member) {
-                    _ if damaged => format!(
-                        "{source}: the compressed stream is damaged ({e}){}: the members read \
-                         before it may hold damaged bytes too (its checksum is checked only \
-                         where it ends, or a block of it does), and the members after it, if \
-                         it had any, are missing",
+                    _ if stream_failed => format!(
+                        "{source}: the compressed stream fails ({e}){}: the members after it, \
+                         if it had any, are missing; and if it is damaged (`gzip -t`, `xz -t`, \
+                         `zstd -t`, `bzip2 -t` tell), not followed by bytes of another kind, \
+                         the members read before may hold damaged bytes too (its checksum is \
+                         checked only where it ends, or a block of it does)",
                         last_member
                             .as_ref()
-                            .map(|(name, _)| format!(", found after member {name}"))
+                            .map(|(name, _)| format!(", after member {name}"))
                             .unwrap_or_default()
                     ),
                     (Some((name, true)), true) => format!(

@@ -72,9 +72,9 @@ pub(super) fn read_zip<R: Read + io::Seek>(
             let row = archive_error(
                 source,
                 format!(
-                    "{source}: another zip archive comes before this one in the file, its first \
-                 {before} bytes (two archives joined): its members are not read; cut the \
-                 file there and scan both"
+                    "{source}: another zip archive comes before this one in the file, in the \
+                 {before} bytes before it (two archives joined): its members are not read; \
+                 cut the file there and scan both"
                 ),
             );
             if !sink(row) {
