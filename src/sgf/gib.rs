@@ -11,7 +11,7 @@
 //!   missing or empty (the records eWeiqi, Tygem's Chinese server, serves), the `BID:` of
 //!   `BUSERINFO=BID:name,BLV:…` and the `WID:` of `WUSERINFO`;
 //! - `GAMEINFOMAIN=…,GRLT:r,ZIPSU:z,DUM:d,GONGJE:k,LINE:s,…`: the board size `s` (19 when
-//!   absent or empty; one that is no number is an error), the result type `r` (0 Black wins by
+//!   absent or empty; one that names no size from 2 to 25 is an error), the result type `r` (0 Black wins by
 //!   `z`/10 points, 1 White by `z`/10, 3 and 4 Black and White by resignation, 7 and 8 on
 //!   time) and the komi `k`/10 (공제, "deduction" from Black's score; a record whose `DUM`
 //!   (덤) is set, as some handicap games' "White Dum(5)" are, leaves the komi unknown: its
@@ -133,12 +133,8 @@ fn board_size(header: &[(&[u8], &[u8])]) -> Result<usize, String> {
     let Some(written) = written else {
         return Ok(SIZE);
     };
-    let size = std::str::from_utf8(written)
-        .ok()
-        .filter(|v| v.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|v| v.parse::<usize>().ok())
-        .filter(|n| (2..=MAX_SIZE).contains(n));
-    size.ok_or_else(|| {
+    let size = digits(written).filter(|n| (2..=MAX_SIZE as u32).contains(n));
+    size.map(|n| n as usize).ok_or_else(|| {
         format!(
             "a board size that is no number from 2 to {MAX_SIZE} (`LINE:{}`)",
             text(written)
@@ -212,13 +208,16 @@ fn after_name<'a>(item: &'a [u8], name: &str, glued: bool) -> Option<&'a [u8]> {
 /// The value of `field:` in a comma-separated header value such as `GAMEINFOMAIN`'s (or of
 /// `field` followed by its digits, with `glued`, as in `GAMETAG`'s `G65`).
 fn field(list: &[u8], name: &str, glued: bool) -> Option<u32> {
-    list.split(|&b| b == b',').find_map(|item| {
-        let rest = trim(after_name(item, name, glued)?);
-        if rest.is_empty() || !rest.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        std::str::from_utf8(rest).ok()?.parse().ok()
-    })
+    list.split(|&b| b == b',')
+        .find_map(|item| digits(trim(after_name(item, name, glued)?)))
+}
+
+/// A value of digits alone as a number (`None` for any other, or one too big).
+fn digits(value: &[u8]) -> Option<u32> {
+    if value.is_empty() || !value.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    std::str::from_utf8(value).ok()?.parse().ok()
 }
 
 /// The text of `field:` in a comma-separated header value (`BUSERINFO`'s `BID:name`),

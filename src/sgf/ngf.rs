@@ -95,19 +95,22 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = String::from("(;GM[1]FF[4]");
     let _ = write!(out, "SZ[{size}]RU[Korean]AP[{APPLICATION}]");
     let re = lines.get(10).and_then(|l| result(l));
+    // a result in other words than English (`黒中押し勝ち!`, `흑 1.5집 승`): the record's
+    // `RE` as written, in the names' charset, for the SGF result reader
+    let words = lines
+        .get(10)
+        .filter(|l| re.is_none() && !l.is_ascii())
+        .map(|l| l.strip_suffix(b"!").unwrap_or(l));
     if let Some(k) = lines.get(7).and_then(|l| komi(l)) {
         // the half point of an even game's whole komi is White's; a reverse komi (`-5`),
         // whose half point's side is not known, stays as written, as does the komi of a
         // one-stone game (Black first: `0` is no komi) and one beside a draw or a whole
         // margin (`Draw!`, `Black wins by 3!`, `흑 3집 승`), which only a whole komi gives
         let whole = k.fract() == 0.0 && k >= 0.0;
-        let whole_count = match &re {
-            Some(re) => whole_result(re),
-            // the words written as the record's `RE` (below): not ASCII
-            None => lines
-                .get(10)
-                .filter(|l| !l.is_ascii())
-                .is_some_and(|l| whole_count_in_words(l, &[lines[2], lines[3]])),
+        let whole_count = match (&re, words) {
+            (Some(re), _) => whole_result(re),
+            (None, Some(words)) => whole_count_in_words(words, &[lines[2], lines[3]]),
+            (None, None) => false,
         };
         let k = if whole && handicap == 0 && !whole_count {
             k + 0.5
@@ -130,14 +133,8 @@ pub fn to_sgf(ngf: &[u8]) -> Result<Vec<u8>, String> {
     for ((n, r), props) in &players {
         texts.player(*props, n, r.as_deref());
     }
-    // a result in other words than English (`黒中押し勝ち!`, `흑 1.5집 승`) is the record's
-    // `RE` as written, in the names' charset, for the SGF result reader
-    if let Some(line) = lines
-        .get(10)
-        .filter(|l| !l.is_ascii() && result(l).is_none())
-    {
-        let words = trim(line);
-        texts.push("RE", words.strip_suffix(b"!").unwrap_or(words));
+    if let Some(words) = words {
+        texts.push("RE", words);
     }
     texts.write(&mut out, None);
     for (black, at) in moves {
@@ -292,12 +289,10 @@ fn whole_result(re: &str) -> bool {
             .is_some_and(|m| m.fract() == 0.0)
 }
 
-/// Whether a result in other words than English (`흑 3집 승`, `黒3目勝ち!`, `무승부`) is a
+/// Whether a result in other words than English (`흑 3집 승`, `黒3目勝ち`, `무승부`) is a
 /// draw or a count of whole points, read as the SGF result reader will read it, in the
 /// charset the names and it are detected in together (as the decoder will).
-fn whole_count_in_words(line: &[u8], names: &[&[u8]]) -> bool {
-    let words = trim(line);
-    let words = words.strip_suffix(b"!").unwrap_or(words);
+fn whole_count_in_words(words: &[u8], names: &[&[u8]]) -> bool {
     let mut sample = words.to_vec();
     for name in names {
         sample.push(b' ');

@@ -31,6 +31,9 @@ pub(super) fn seven_z_game_members(reader: impl Read + Seek, passwords: &[String
 /// README, Measured).
 pub(super) const SEVEN_Z_MEMORY_KB: usize = 136 << 10;
 
+/// The six bytes a 7z archive begins with.
+pub(super) const SEVEN_Z_SIGNATURE: [u8; 6] = [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
+
 /// A 7z reader's error in words, the memory limit's with what to do about it.
 fn seven_z_error(e: &sevenz_rust2::Error) -> String {
     match e {
@@ -223,7 +226,6 @@ impl SevenZEntries {
 /// self-extracting program's bytes before it are not in `reader`), if one does; `reader`
 /// rewound.
 fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
-    const SIGNATURE: [u8; 6] = [b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
     let mut look = || -> io::Result<Option<u64>> {
         reader.rewind()?;
         let mut start = [0u8; 32];
@@ -233,7 +235,7 @@ fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
             .checked_add(word(12))
             .and_then(|e| e.checked_add(word(20)));
         let Some(end) = end else { return Ok(None) };
-        let Some(needed) = end.checked_add(SIGNATURE.len() as u64) else {
+        let Some(needed) = end.checked_add(SEVEN_Z_SIGNATURE.len() as u64) else {
             return Ok(None);
         };
         if reader.seek(io::SeekFrom::End(0))? < needed {
@@ -242,7 +244,7 @@ fn joined_7z<R: Read + io::Seek>(reader: &mut R) -> Option<u64> {
         reader.seek(io::SeekFrom::Start(end))?;
         let mut next = [0u8; 6];
         reader.read_exact(&mut next)?;
-        Ok((next == SIGNATURE).then_some(end))
+        Ok((next == SEVEN_Z_SIGNATURE).then_some(end))
     };
     let found = look().ok().flatten();
     reader.rewind().ok()?;

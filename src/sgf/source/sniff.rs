@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use super::expand::stdin_record;
-use super::seven_z::{encrypted, SEVEN_Z_MEMORY_KB};
+use super::seven_z::{encrypted, SEVEN_Z_MEMORY_KB, SEVEN_Z_SIGNATURE};
 use super::{fill, open_input, rar, Codec, InputKind};
 
 /// What bytes named as SGF (or of no known name) really are: an archive or compressed stream
@@ -75,7 +75,7 @@ pub(super) fn sniff(bytes: &[u8]) -> Option<InputKind> {
     const BZIP2_BLOCK: [u8; 6] = [0x31, 0x41, 0x59, 0x26, 0x53, 0x59];
     let kind = if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") {
         InputKind::Zip
-    } else if bytes.starts_with(&[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C]) {
+    } else if bytes.starts_with(&SEVEN_Z_SIGNATURE) {
         InputKind::SevenZ
     } else if bytes.starts_with(b"Rar!\x1a\x07") {
         InputKind::Rar
@@ -212,7 +212,7 @@ pub(super) fn holds_an_archive(path: &Path, name: &str) -> bool {
 /// sixteen signatures are tried (a file full of them is no archive to look through).
 pub(super) fn embedded_archive(bytes: &[u8]) -> Option<(InputKind, usize)> {
     const RAR: &[u8] = b"Rar!\x1a\x07";
-    const SEVEN_Z: &[u8] = &[b'7', b'z', 0xBC, 0xAF, 0x27, 0x1C];
+    const SEVEN_Z: &[u8] = &SEVEN_Z_SIGNATURE;
     // each signature tried reads headers from there: a hostile file full of them is cut short
     const MOST_TRIED: usize = 16;
     let end = bytes.len().min(SFX_SCAN_LIMIT + SEVEN_Z.len());

@@ -32,12 +32,14 @@ pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
     Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
 }
 
+/// The four bytes a zip's local file header (a member's) begins with.
+const LOCAL_HEADER: [u8; 4] = *b"PK\x03\x04";
+
 /// Whether `reader` begins with a zip's local file header; rewound either way.
 fn begins_as_a_zip<R: Read + io::Seek>(reader: &mut R) -> bool {
     let mut head = [0u8; 4];
-    let found = reader.rewind().is_ok()
-        && reader.read_exact(&mut head).is_ok()
-        && head == [b'P', b'K', 3, 4];
+    let found =
+        reader.rewind().is_ok() && reader.read_exact(&mut head).is_ok() && head == LOCAL_HEADER;
     let _ = reader.rewind();
     found
 }
@@ -52,34 +54,26 @@ pub(super) fn read_zip<R: Read + io::Seek>(
 ) -> bool {
     let max_bytes = opts.max_bytes;
     let mut file = file;
+    // bytes before the archive that begin as a zip's first member: another zip joined before
+    // this one (`cat a.zip b.zip`), whose members its directory does not name (they were
+    // lost without a word; a program before the archive, a self-extracting one, is none)
+    let starts_as_a_zip = begins_as_a_zip(&mut file);
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(&mut file)) {
         Ok(a) => a,
         Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
     };
-    // bytes before the archive that begin as a zip's first member: another zip joined before
-    // this one (`cat a.zip b.zip`), whose members its directory does not name (they were
-    // lost without a word; a program before the archive, a self-extracting one, is none)
     let before = archive.offset();
-    if before > 0 {
-        let mut inner = archive.into_inner();
-        let joined = begins_as_a_zip(&mut inner);
-        // opened again (only here): the archive gives its reader back only whole
-        archive = match zip::ZipArchive::new(inner) {
-            Ok(a) => a,
-            Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
-        };
-        if joined {
-            let row = archive_error(
-                source,
-                format!(
-                    "{source}: another zip archive comes before this one in the file, in the \
+    if before > 0 && starts_as_a_zip {
+        let row = archive_error(
+            source,
+            format!(
+                "{source}: another zip archive comes before this one in the file, in the \
                  {before} bytes before it (two archives joined): its members are not read; \
                  cut the file there and scan both"
-                ),
-            );
-            if !sink(row) {
-                return false;
-            }
+            ),
+        );
+        if !sink(row) {
+            return false;
         }
     }
     if archive.has_duplicate_names() {
@@ -392,7 +386,7 @@ fn after_descriptor<R: io::BufRead + Seek>(
     let whole = read_up_to(reader, &mut header)? == header.len();
     let u16_at = |i: usize| u64::from(u16::from_le_bytes([header[i], header[i + 1]]));
     let described = whole
-        && header[..4] == [b'P', b'K', 3, 4]
+        && header[..4] == LOCAL_HEADER
         && u16_at(6) & 0x8 != 0
         && u16_at(6) & 0x1 == 0
         && u16_at(8) == 8;
