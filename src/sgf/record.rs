@@ -627,7 +627,7 @@ impl Builder {
             &self.territory_white,
         );
         let (handicap, handicap_source) =
-            normalise_handicap(self.ha.as_deref(), &mut setup, &moves, w, h);
+            normalise_handicap(self.ha.as_deref(), komi.value, &mut setup, &moves, w, h);
         // Fox writes `KM[0]` for even games whatever komi was played: 0 is not the komi, which
         // stays unknown rather than guessed (**choice**, measured on the 529 counted Fox even
         // games with `KM[0]` and a readable margin in corpus/dev: the margin matched our
@@ -1087,8 +1087,13 @@ pub fn root_stones(setup: &[SetupStone], w: u8, h: u8) -> (u32, u32) {
     (count(Color::Black), count(Color::White))
 }
 
+/// The smallest recorded komi that marks an even game: Black's opening moves in a row are no
+/// handicap beside it (see [`normalise_handicap`]).
+const EVEN_GAME_KOMI: f64 = 4.5;
+
 fn normalise_handicap(
     ha: Option<&str>,
+    komi: Option<f64>,
     setup: &mut Vec<SetupStone>,
     moves: &[RecordedMove],
     w: u8,
@@ -1162,7 +1167,11 @@ fn normalise_handicap(
         if placed_with_passes >= 2 {
             return by_moves(stones, ha_n);
         }
-        if let Some(points) = placed_handicap_points(ha_n, w, h, moves) {
+        if let Some(mut points) = placed_handicap_points(ha_n, w, h, moves) {
+            // in the order `AB`'s points are kept (`Builder::setup`): the game's hash is then
+            // that of the same game written with its `AB` (`HA[2]` alone and `HA[2]AB[pd][dp]`
+            // had two hashes, so Fox's records never matched their copies re-exported)
+            points.sort_unstable();
             // before any setup of later nodes: replay takes `setup` in move order
             let placed = points.into_iter().map(|point| SetupStone {
                 before_move: 0,
@@ -1177,7 +1186,13 @@ fn normalise_handicap(
         // for stones nowhere)
         return (0, HandicapSource::None);
     }
-    if opening_black >= 2 && opening_black < moves.len() as u32 {
+    // Without `HA`, beside an even game's komi (`KM[6.5];B[pd];B[pe];W[dp]`) two Black moves
+    // in a row are a White move the record lost, not a handicap: a handicap game's komi is
+    // half a point or none (**choice**: the five games of corpus/dev placing their handicap
+    // so have komi 0 or none; the even game had been scored with a two-stone bonus and the
+    // handicap game's komi).
+    let even_game = komi.is_some_and(|k| k >= EVEN_GAME_KOMI);
+    if opening_black >= 2 && opening_black < moves.len() as u32 && !even_game {
         return by_moves(opening_stones, u32::MAX);
     }
     (0, HandicapSource::None)
@@ -1487,6 +1502,9 @@ mod tests {
         assert_eq!(komi("-650"), (Some(-6.5), Some("fox_hundredths")));
         assert_eq!(komi("2.75"), (Some(5.5), Some("stone_units")));
         assert_eq!(komi("5 1/2"), (Some(5.5), Some("fraction")));
+        // two numbers side by side are no komi (`KM[6 5]` was 11)
+        assert_eq!(komi("6 5"), (None, Some("unreadable")));
+        assert_eq!(komi("6.5 6.5"), (None, Some("unreadable")));
         assert_eq!(komi("-6,5"), (Some(-6.5), Some("fraction")));
         assert_eq!(komi(" 6.5 "), (Some(6.5), None));
         assert_eq!(komi(""), (None, Some("empty")));
@@ -1750,7 +1768,7 @@ mod tests {
             ("30", (0, HandicapSource::None)),
         ] {
             let mut setup = Vec::new();
-            let got = normalise_handicap(Some(ha), &mut setup, &white_first, 19, 19);
+            let got = normalise_handicap(Some(ha), None, &mut setup, &white_first, 19, 19);
             assert_eq!(got, want, "HA[{ha}]");
             assert_eq!(setup.len() as u32, got.0, "HA[{ha}]: stones placed");
         }
@@ -1762,13 +1780,13 @@ mod tests {
             stone: None,
         };
         let mut setup = vec![later];
-        normalise_handicap(Some("2"), &mut setup, &white_first, 19, 19);
+        normalise_handicap(Some("2"), None, &mut setup, &white_first, 19, 19);
         let order: Vec<u32> = setup.iter().map(|s| s.before_move).collect();
         assert_eq!(order, [0, 0, 5]);
         // boards with no handicap points place nothing, and the `HA` is no handicap
         for (w, h) in [(2, 2), (19, 13)] {
             let mut setup = Vec::new();
-            let got = normalise_handicap(Some("4"), &mut setup, &[], w, h);
+            let got = normalise_handicap(Some("4"), None, &mut setup, &[], w, h);
             assert_eq!(got, (0, HandicapSource::None), "{w}x{h}");
             assert!(setup.is_empty());
         }
@@ -1792,15 +1810,15 @@ mod tests {
             mv(Color::White, 15, 15),
         ];
         let mut setup = Vec::new();
-        let got = normalise_handicap(Some("2"), &mut setup, &moves, 19, 19);
+        let got = normalise_handicap(Some("2"), None, &mut setup, &moves, 19, 19);
         assert_eq!(got, (2, HandicapSource::Moves));
         assert!(setup.is_empty());
         // HA[4] over the same two stones: the handicap is the two Black got, not four
-        let got = normalise_handicap(Some("4"), &mut setup, &moves, 19, 19);
+        let got = normalise_handicap(Some("4"), None, &mut setup, &moves, 19, 19);
         assert_eq!(got, (2, HandicapSource::Moves));
         assert!(setup.is_empty());
         // without `HA` an early White pass makes no handicap game
-        let got = normalise_handicap(None, &mut setup, &moves, 19, 19);
+        let got = normalise_handicap(None, None, &mut setup, &moves, 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
         // black moves off the board place no stone (replay makes them passes): no handicap
         // (littlego's sgfc/test.sgf: three of them gave White a three-stone bonus)
@@ -1810,11 +1828,95 @@ mod tests {
             mv(Color::Black, 19, 0),
             mv(Color::White, 3, 3),
         ];
-        let got = normalise_handicap(None, &mut Vec::new(), &off, 19, 19);
+        let got = normalise_handicap(None, None, &mut Vec::new(), &off, 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
         // with `HA[3]` the three stones are placed on the star points instead
-        let got = normalise_handicap(Some("3"), &mut Vec::new(), &off, 19, 19);
+        let got = normalise_handicap(Some("3"), None, &mut Vec::new(), &off, 19, 19);
         assert_eq!(got, (3, HandicapSource::HaPlaced));
+    }
+
+    /// Two Black moves in a row open a record without `HA`: a handicap beside a handicap
+    /// game's komi, a lost White move beside an even game's.
+    #[test]
+    fn black_moves_in_a_row_are_no_handicap_beside_an_even_komi() {
+        let mv = |color, x, y| RecordedMove {
+            color,
+            mv: Move::Play(Point::new(x, y)),
+        };
+        let moves = [
+            mv(Color::Black, 15, 3),
+            mv(Color::Black, 15, 4),
+            mv(Color::White, 3, 15),
+        ];
+        for (komi, want) in [
+            (None, (2, HandicapSource::Moves)),
+            (Some(0.0), (2, HandicapSource::Moves)),
+            (Some(0.5), (2, HandicapSource::Moves)),
+            (Some(6.5), (0, HandicapSource::None)),
+            (Some(7.5), (0, HandicapSource::None)),
+        ] {
+            let got = normalise_handicap(None, komi, &mut Vec::new(), &moves, 19, 19);
+            assert_eq!(got, want, "komi {komi:?}");
+        }
+        let record = |sgf: &str| {
+            let rows = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            rows[0].record.clone().expect("a record")
+        };
+        let even = record("(;GM[1]SZ[19]KM[6.5]RU[Japanese];B[pd];B[pe];W[dp])");
+        assert_eq!(
+            (even.handicap, even.handicap_source),
+            (0, HandicapSource::None)
+        );
+        // `HA` still names a handicap given as moves, whatever the komi
+        let given = record("(;GM[1]SZ[19]KM[6.5]HA[2];B[pd];B[dp];W[dd])");
+        assert_eq!(given.handicap, 2);
+    }
+
+    /// A record with `HA` and no `AB` (Fox's) is the same game as its copy with the stones in
+    /// `AB`, in either order: one game hash.
+    #[test]
+    fn placed_handicap_stones_hash_as_their_setup() {
+        let hash = |sgf: &str| {
+            let rows = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            let record = rows[0].record.as_ref().expect("a record");
+            let mut scratch = crate::pipeline::game::Scratch::new();
+            crate::pipeline::game::replay_record(record, &mut scratch).game_hash
+        };
+        let fox = hash("(;GM[1]SZ[19]HA[2]KM[0.5];W[qf];B[fq];W[cd])");
+        assert_eq!(
+            fox,
+            hash("(;GM[1]SZ[19]HA[2]KM[0.5]AB[pd][dp];W[qf];B[fq];W[cd])")
+        );
+        assert_eq!(
+            fox,
+            hash("(;GM[1]SZ[19]HA[2]KM[0.5]AB[dp][pd];W[qf];B[fq];W[cd])")
+        );
+        assert_ne!(
+            fox,
+            hash("(;GM[1]SZ[19]HA[2]KM[0.5]AB[dd][pp];W[qf];B[fq];W[cd])")
+        );
+        for ha in 3..=9 {
+            let placed = format!("(;GM[1]SZ[19]HA[{ha}]KM[0.5];W[ss])");
+            let record = {
+                let rows =
+                    crate::sgf::ingest_bytes(placed.as_bytes(), &crate::sgf::Limits::default());
+                rows[0].record.clone().expect("a record")
+            };
+            let points: Vec<String> = record
+                .setup
+                .iter()
+                .rev()
+                .map(|s| {
+                    format!(
+                        "[{}{}]",
+                        (b'a' + s.point.x) as char,
+                        (b'a' + s.point.y) as char
+                    )
+                })
+                .collect();
+            let written = format!("(;GM[1]SZ[19]HA[{ha}]KM[0.5]AB{};W[ss])", points.join(""));
+            assert_eq!(hash(&placed), hash(&written), "HA[{ha}]");
+        }
     }
 
     #[test]
@@ -1846,16 +1948,19 @@ mod tests {
         assert_eq!(standard, [Point::new(6, 2), Point::new(2, 6)]);
         assert_eq!(collisions(&standard, 9, 9, &game), 1);
         let mut setup = Vec::new();
-        let got = normalise_handicap(Some("2"), &mut setup, &game, 9, 9);
+        let got = normalise_handicap(Some("2"), None, &mut setup, &game, 9, 9);
         assert_eq!(got, (2, HandicapSource::HaPlaced));
         let placed: Vec<Point> = setup.iter().map(|s| s.point).collect();
-        assert_eq!(placed, [Point::new(6, 2), Point::new(2, 2)]);
+        // in `AB`'s order (sorted), as setup stones are kept
+        assert_eq!(placed, [Point::new(2, 2), Point::new(6, 2)]);
         assert_eq!(collisions(&placed, 9, 9, &game), 0);
         // without the capture the standard layout stays
         let mut setup = Vec::new();
-        normalise_handicap(Some("2"), &mut setup, &game[..5], 9, 9);
+        normalise_handicap(Some("2"), None, &mut setup, &game[..5], 9, 9);
         let placed: Vec<Point> = setup.iter().map(|s| s.point).collect();
-        assert_eq!(placed, standard);
+        let mut sorted = standard.clone();
+        sorted.sort_unstable();
+        assert_eq!(placed, sorted);
     }
 
     #[test]
@@ -1888,7 +1993,7 @@ mod tests {
             let mut setup = setup;
             let n = setup.len();
             assert_eq!(
-                normalise_handicap(Some(ha), &mut setup, &[], 19, 19),
+                normalise_handicap(Some(ha), None, &mut setup, &[], 19, 19),
                 want,
                 "HA[{ha}]"
             );
@@ -1979,14 +2084,14 @@ mod tests {
             (None, (0, HandicapSource::None)),
         ] {
             let mut setup = vec![stone(Color::Black)];
-            let got = normalise_handicap(ha, &mut setup, &[], 19, 19);
+            let got = normalise_handicap(ha, None, &mut setup, &[], 19, 19);
             assert_eq!(got, want, "HA {ha:?}");
             assert_eq!(setup.len(), 1, "nothing placed");
         }
         // with a white stone too it is a composed position, whose `HA` stands as far as its
         // black stones back it: one stone backs none
         let mut setup = vec![stone(Color::Black), stone(Color::White)];
-        let got = normalise_handicap(Some("9"), &mut setup, &[], 19, 19);
+        let got = normalise_handicap(Some("9"), None, &mut setup, &[], 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
         // a stone off the board is none of the handicap (replay ignores it): `AB[pd][zz]`
         // is one stone
@@ -1997,7 +2102,7 @@ mod tests {
                 ..stone(Color::Black)
             },
         ];
-        let got = normalise_handicap(Some("2"), &mut setup, &[], 19, 19);
+        let got = normalise_handicap(Some("2"), None, &mut setup, &[], 19, 19);
         assert_eq!(got, (0, HandicapSource::None));
     }
 }

@@ -826,27 +826,25 @@ pub fn parse_number(s: &str) -> Option<f64> {
         .replace('½', " 1/2")
         .replace('¼', " 1/4")
         .replace('¾', " 3/4");
-    let mut total = 0.0;
-    let mut parts = 0;
-    for part in s.split_whitespace() {
-        parts += 1;
-        if let Some((n, d)) = part.split_once('/') {
-            if !decimal(n) || !decimal(d) {
-                return None;
-            }
-            let n: f64 = n.parse().ok().filter(|v: &f64| v.is_finite())?;
-            let d: f64 = d.parse().ok().filter(|v: &f64| v.is_finite())?;
-            if d == 0.0 {
-                return None;
-            }
-            total += n / d;
-        } else if decimal(part) {
-            total += part.parse::<f64>().ok().filter(|v| v.is_finite())?;
-        } else {
+    let fraction = |part: &str| {
+        let (n, d) = part.split_once('/')?;
+        if !decimal(n) || !decimal(d) {
             return None;
         }
-    }
-    (parts > 0 && total.is_finite()).then_some(total)
+        let n: f64 = n.parse().ok().filter(|v: &f64| v.is_finite())?;
+        let d: f64 = d.parse().ok().filter(|v: &f64| v.is_finite())?;
+        (d != 0.0).then_some(n / d)
+    };
+    // one fraction (`3/4`), or a whole number and a fraction (`5 1/2`): two numbers side by
+    // side are no sum (`KM[6 5]` was komi 11, `RE[B+3 5]` a margin of 8)
+    let total = match s.split_whitespace().collect::<Vec<_>>()[..] {
+        [one] => fraction(one)?,
+        [whole, part] if whole.bytes().all(|b| b.is_ascii_digit()) => {
+            whole.parse::<f64>().ok()? + fraction(part)?
+        }
+        _ => return None,
+    };
+    total.is_finite().then_some(total)
 }
 
 #[cfg(test)]
@@ -1342,7 +1340,24 @@ mod tests {
         assert_eq!(parse_number("3,5"), Some(3.5));
         assert_eq!(parse_number("½"), Some(0.5));
         assert_eq!(parse_number(""), None);
-        for not_a_number in ["1e3", "-5", "+5", "inf", "NaN", "1.2.3", "5 -1/2", "."] {
+        assert_eq!(parse_number("6½"), Some(6.5));
+        for not_a_number in [
+            "1e3",
+            "-5",
+            "+5",
+            "inf",
+            "NaN",
+            "1.2.3",
+            "5 -1/2",
+            ".",
+            "6 5",
+            "6.5 6.5",
+            "0 5",
+            "3 5",
+            "1/2 1/2",
+            "5.5 1/2",
+            "5 1/2 1/2",
+        ] {
             assert_eq!(parse_number(not_a_number), None, "{not_a_number}");
         }
         assert_eq!(parse_number("1/0"), None);
