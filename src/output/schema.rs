@@ -227,8 +227,8 @@ fn build_columns() -> Vec<Column> {
         col(R, "repetition", Bool, "A board move recreated an earlier whole-board position, not by a simple-ko recapture nor a suicide (which Japanese/Korean rules forbid), with no two consecutive passes since it last stood (a ko retaken after both passed is no cycle): a cycle such as triple ko, which under Japanese/Korean rules is no result (not illegal) if neither side leaves it. The winner columns are filled all the same.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Bool(x.repetition))),
         col(R, "same_color_moves", Int, "Moves by the same colour as the move before (not a violation; counted).", move |r| int(rp(r).map(|x| x.same_color_moves))),
         col(R, "moves_after_two_passes", Int, "Moves played after two consecutive passes.", move |r| int(rp(r).map(|x| x.moves_after_two_passes))),
-        col(R, "final_hash", Hash, "Zobrist hash of the final position (fixed seed: stable across runs and machines).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.final_hash))),
-        col(R, "game_hash", Hash, "Hash of board size, setup and move sequence: equal for duplicate games across archives.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.game_hash))),
+        col(R, "final_hash", Hash, "Hash of the final position on its board: the stones' Zobrist hash with the board size keyed in (the same stones on boards of two sizes, or two empty boards of two sizes, hash apart; fixed seed: stable across runs and machines).", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.final_hash))),
+        col(R, "game_hash", Hash, "Hash of board size, setup and move sequence: equal for duplicate games across archives. Handicap stones this tool placed for an HA without AB (handicap_source HA_placed) are setup, as the same record written with its AB (in any order) is; handicap stones given as Black's moves are moves.", move |r| rp(r).map_or(Cell::Null, |x| Cell::Hash(x.game_hash))),
     ]);
     for id in RulesetId::ALL {
         let i = id.index();

@@ -41,7 +41,7 @@
 use super::board::Board;
 use super::ruleset::{KoRule, Ruleset, RulesetId, SuicideRule};
 use super::types::{Color, Move, Point};
-use super::zobrist::GameHasher;
+use super::zobrist::{final_position_hash, GameHasher};
 
 /// One step of a recorded main line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -173,7 +173,8 @@ pub struct ReplayReport {
     pub setup_off_board: u32,
     /// Number of move events (passes included): the last move number.
     pub move_count: u32,
-    /// Zobrist hash of the final position ([`Board::hash`]).
+    /// Hash of the final position and the board's size ([`final_position_hash`] of
+    /// [`Board::hash`]).
     pub final_hash: u64,
     /// Order-sensitive hash of board size + setup + moves ([`GameHasher`]), for duplicate
     /// detection.
@@ -473,7 +474,7 @@ impl Replayer {
             }
         }
 
-        let final_hash = board.hash();
+        let final_hash = final_position_hash(board.hash(), width, height);
         ReplayReport {
             board,
             verdicts,

@@ -701,7 +701,10 @@ fn run(diagram: &str, record: &str) -> ReplayReport {
     let (w, h, evs) = events(diagram, record);
     let report = Replayer::new().replay(w, h, &evs);
     report.board.assert_consistent();
-    assert_eq!(report.final_hash, report.board.hash());
+    assert_eq!(
+        report.final_hash,
+        super::zobrist::final_position_hash(report.board.hash(), w, h)
+    );
     report
 }
 
@@ -1105,6 +1108,9 @@ fn game_hash_identifies_records() {
     assert_ne!(a.game_hash, run(empty, "B[bb] W[dd] B[cc] W[]").game_hash);
     let six = ". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n. . . . . .";
     assert_ne!(a.game_hash, run(six, "B[bb] W[dd] B[cc]").game_hash);
+    // the same stones on another board are another final position, as two empty boards are
+    assert_ne!(a.final_hash, run(six, "B[bb] W[dd] B[cc]").final_hash);
+    assert_ne!(run(empty, "").final_hash, run(six, "").final_hash);
 }
 
 /// A straightforward replay with exact position comparison (no hashing, linear history

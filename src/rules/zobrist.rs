@@ -5,6 +5,7 @@
 //!   [`Board`](super::board::Board) — [`stone_key`];
 //! - the side-to-move key that turns a position hash into a *situation* hash for situational
 //!   superko — [`side_to_move_key`];
+//! - [`final_position_hash`], the stored hash of a final position, its board's size keyed in;
 //! - [`GameHasher`], an order-sensitive hash of a whole record (board size, setup, moves) used
 //!   for duplicate detection;
 //! - [`SplitMix64`], the generator behind the keys, public so tests, benchmarks and playouts can
@@ -23,6 +24,8 @@ const STONE_SEED: u64 = 0x6b69_6675_2d61_7564; // "kifu-aud"
 const SIDE_SEED: u64 = 0x7369_6465_2d74_6f2d; // "side-to-"
 /// Seed of [`GameHasher`].
 const GAME_SEED: u64 = 0x6761_6d65_2d68_6173; // "game-has"
+/// Seed of the board-size key of [`final_position_hash`].
+const SIZE_SEED: u64 = 0x626f_6172_642d_737a; // "board-sz"
 
 const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
@@ -108,6 +111,16 @@ pub fn side_to_move_key(to_move: Color) -> u64 {
         Color::Black => 0,
         Color::White => WHITE_TO_MOVE_KEY,
     }
+}
+
+/// The hash of a final position as stored (the `final_hash` column): the position's Zobrist
+/// hash ([`super::board::Board::hash`], which leaves the size out: the replay compares
+/// positions of one board only) with a key of the board's size XORed in, so that the same
+/// stones on two boards, or two empty boards, do not hash alike (every empty final board was
+/// `0`, and `B[cc] W[gg]` one hash on 9×9, 13×13 and 19×19).
+pub fn final_position_hash(position: u64, width: u8, height: u8) -> u64 {
+    let size = (u64::from(width) << 8) | u64::from(height);
+    position ^ mix64(SIZE_SEED ^ size)
 }
 
 /// Order-sensitive hash of a game record: board size, then every setup and move event in order.
