@@ -39,7 +39,7 @@ Examples:
 const EXPLAIN_STACK: usize = 256 << 20;
 
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, args_override_self = true)]
 pub struct ExplainArgs {
     /// An SGF file, a directory or an archive (any input `scan` reads; `-` for standard
     /// input: a game record or an archive piped in, `-::MEMBER` one of its members).

@@ -27,6 +27,7 @@ SIGTERM, SIGHUP: the previous output left as it was). A closed pipe is no error.
 /// rulesets, rescore each game under all of them, and write one Parquet row per game.
 #[derive(Debug, Parser)]
 #[command(name = "kifu-audit", version, about, long_about = None, propagate_version = true,
+          args_override_self = true,
           after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
@@ -71,5 +72,47 @@ pub fn run(cli: Cli) -> anyhow::Result<Outcome> {
             schema_cmd::run()?;
             Ok(Outcome::AllRead)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// An option given twice counts as given last (ripgrep's convention: an alias may pass
+    /// `-q` already), while `--password` collects every value.
+    #[test]
+    fn the_last_of_a_repeated_option_counts() {
+        let cli = Cli::try_parse_from([
+            "kifu-audit",
+            "scan",
+            "in.sgf",
+            "-q",
+            "--quiet",
+            "-j1",
+            "-j2",
+            "--komi",
+            "standard",
+            "--komi",
+            "recorded",
+            "--password",
+            "a",
+            "--password",
+            "b",
+            "-o",
+            "x.parquet",
+            "-o",
+            "y.parquet",
+        ])
+        .expect("parsed");
+        let Command::Scan(args) = cli.command else {
+            panic!("scan")
+        };
+        assert!(args.quiet);
+        assert_eq!(args.threads, 2);
+        assert_eq!(args.output, std::path::PathBuf::from("y.parquet"));
+        assert_eq!(args.password.passwords, ["a", "b"]);
+        assert_eq!(format!("{:?}", args.komi), "Recorded");
     }
 }

@@ -97,7 +97,7 @@ impl PasswordArg {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, args_override_self = true)]
 pub struct ScanArgs {
     /// SGF files (.sgf, and .mgt as Many Faces of Go names them), Tygem .gib, WBaduk .ngf and
     /// Pandanet .ugf/.ugi records, directories (searched recursively for these and archives,

@@ -217,6 +217,12 @@ impl AtomicParquetWriter {
             })?;
             match sink {
                 Sink::File(file) if self.tmp.is_some() => {
+                    // the file replaced keeps its permissions (a `0600` output became `0644`),
+                    // as `sed -i` keeps them; its owner is the writer's
+                    if let Some(meta) = std::fs::metadata(&self.target).ok().filter(|m| m.is_file())
+                    {
+                        file.set_permissions(meta.permissions()).ok();
+                    }
                     file.sync_all().ok();
                 }
                 Sink::File(_) => {}

@@ -16,8 +16,10 @@ pub struct Summary {
     pub ok: u64,
     pub recovered: u64,
     pub errors: u64,
-    /// Rows per `error_kind` (recovered and error rows).
+    /// `error` rows per `error_kind`: the games that could not be read.
     pub by_error_kind: BTreeMap<&'static str, u64>,
+    /// `recovered` rows per `error_kind`: the repairs games were read after.
+    pub by_repair_kind: BTreeMap<&'static str, u64>,
     /// Games illegal under each ruleset, by [`RulesetId::index`].
     pub illegal: [u64; 7],
     /// `winner_flips[a][b]` (a < b): games whose winners differ between rulesets a and b.
@@ -79,7 +81,11 @@ impl Summary {
             Status::Error => self.errors += 1,
         }
         if let Some(k) = row.ingest.error_kind {
-            *self.by_error_kind.entry(k.name()).or_default() += 1;
+            let by_kind = match row.ingest.status {
+                Status::Error => &mut self.by_error_kind,
+                _ => &mut self.by_repair_kind,
+            };
+            *by_kind.entry(k.name()).or_default() += 1;
             let archive_row = k == ErrorKind::ArchiveError && row.member.is_none();
             if k == ErrorKind::IoError || archive_row {
                 self.unreadable_rows += 1;
@@ -138,6 +144,9 @@ impl Summary {
         self.ok += other.ok;
         self.recovered += other.recovered;
         self.errors += other.errors;
+        for (k, v) in &other.by_repair_kind {
+            *self.by_repair_kind.entry(k).or_default() += v;
+        }
         for (k, v) in &other.by_error_kind {
             *self.by_error_kind.entry(k).or_default() += v;
         }
@@ -234,13 +243,16 @@ impl Summary {
                 shown.join(", ")
             );
         }
-        if !self.by_error_kind.is_empty() {
-            let kinds: Vec<String> = self
-                .by_error_kind
-                .iter()
-                .map(|(k, v)| format!("{k} {v}"))
-                .collect();
-            let _ = writeln!(s, "  error/repair kinds: {}", kinds.join(", "));
+        // the kinds of the rows that could not be read (the exit status's 1), apart from
+        // those of the rows read after a repair
+        for (label, by_kind) in [
+            ("errors by kind", &self.by_error_kind),
+            ("repairs by kind (recovered rows)", &self.by_repair_kind),
+        ] {
+            if !by_kind.is_empty() {
+                let kinds: Vec<String> = by_kind.iter().map(|(k, v)| format!("{k} {v}")).collect();
+                let _ = writeln!(s, "  {label}: {}", kinds.join(", "));
+            }
         }
         if !self.unreadable.is_empty() {
             let more = self
