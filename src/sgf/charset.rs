@@ -464,12 +464,12 @@ fn decode_8bit<'a>(
     declared_enc: Option<&'static Encoding>,
 ) -> Decoded<'a> {
     if let Some(enc) = declared_enc.filter(|&e| !(latin(e) && reads_as_cjk(bytes))) {
-        if let Some((text, lossy)) = decode_keeping_value_ends(bytes, enc) {
+        if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
             return Decoded {
                 text,
                 declared,
                 used: enc.name(),
-                lossy,
+                lossy: false,
             };
         }
     }
@@ -509,9 +509,7 @@ fn decode_8bit<'a>(
         None => true,
         Some(label) => encoding_for_label(label) == Some(UTF_8),
     };
-    if utf8_or_undeclared
-        && (mostly_utf8(bytes) || damaged_utf8(bytes) || names_in_utf8(bytes, declared.is_some()))
-    {
+    if utf8_or_undeclared && (mostly_utf8(bytes) || damaged_utf8(bytes) || names_in_utf8(bytes)) {
         let (text, _) = UTF_8.decode_without_bom_handling(bytes);
         return Decoded {
             text,
@@ -548,12 +546,12 @@ fn decode_8bit<'a>(
         }
     }
     // 8. Detection: chardetng's guess, else the declared charset with replacement.
-    if let Some((text, lossy)) = decode_keeping_value_ends(bytes, guessed) {
+    if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
         return Decoded {
             text,
             declared,
             used: guessed.name(),
-            lossy,
+            lossy: false,
         };
     }
     let enc = declared_enc.unwrap_or(guessed);
@@ -566,63 +564,6 @@ fn decode_8bit<'a>(
     }
 }
 
-/// `bytes` read in `enc` without a fault, keeping every `]` that plainly closes a value as
-/// the end of that value (`None` when a byte fails in `enc`). In Shift_JIS, GBK and Big5 a
-/// `]` can be a character's trail byte: a value cut after a lead byte (a name cut at a byte
-/// limit, `PB[古力\xC1]PW[柯洁]`) or a byte of another charset there (a UTF-8 comment in a
-/// GBK game) made the bracket part of a character, and the value ran on to the next `]`,
-/// swallowing the properties and moves between (white NULL, a move lost, on an `ok` row).
-/// A bracket after a byte that may lead a character, followed by what only begins SGF's
-/// structure ([`begins_structure`]), is read as the value's end: the bytes on each side of it
-/// are decoded apart, the lead byte left alone is replaced, and the text is lossy. A
-/// character whose trail byte is `]` inside a value, followed by other text, is kept.
-fn decode_keeping_value_ends<'a>(
-    bytes: &'a [u8],
-    enc: &'static Encoding,
-) -> Option<(Cow<'a, str>, bool)> {
-    let text = enc.decode_without_bom_handling_and_without_replacement(bytes)?;
-    let cuts: Vec<usize> = (1..bytes.len())
-        .filter(|&i| bytes[i] == b']' && bytes[i - 1] >= 0x81 && begins_structure(&bytes[i + 1..]))
-        .collect();
-    if cuts.is_empty() || enc.is_single_byte() || enc == UTF_8 {
-        return Some((text, false));
-    }
-    let mut joined = String::with_capacity(text.len() + 3 * cuts.len());
-    let mut lossy = false;
-    let mut from = 0;
-    for at in cuts.into_iter().chain([bytes.len()]) {
-        let (part, replaced) = enc.decode_without_bom_handling(&bytes[from..at]);
-        joined.push_str(&part);
-        lossy |= replaced;
-        from = at;
-    }
-    Some(if lossy {
-        (Cow::Owned(joined), true)
-    } else {
-        (text, false)
-    })
-}
-
-/// Whether `rest`, the bytes after a `]`, begin with SGF's structure and could not go on a
-/// value's text: after white space, a property (capital letters and its `[`), a node's `;`,
-/// a variation's `(;`, or `)` followed by another `(`, `)` or the end.
-fn begins_structure(rest: &[u8]) -> bool {
-    let rest = rest.trim_ascii_start();
-    match rest.first() {
-        Some(b';') => true,
-        Some(b'(') => rest[1..].trim_ascii_start().first() == Some(&b';'),
-        Some(b')') => matches!(
-            rest[1..].trim_ascii_start().first(),
-            None | Some(b'(' | b')')
-        ),
-        Some(b'A'..=b'Z') => {
-            let letters = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
-            rest[letters..].trim_ascii_start().first() == Some(&b'[')
-        }
-        _ => false,
-    }
-}
-
 /// SGF's game-information properties, whose values become the row's text (`GC`, a comment,
 /// is left out).
 const GAME_INFO: [&[u8]; 20] = [
@@ -632,13 +573,16 @@ const GAME_INFO: [&[u8]; 20] = [
 
 /// Whether the game information of text that is not UTF-8 as a whole is UTF-8: every value of
 /// a [`GAME_INFO`] property valid UTF-8 (the bytes lexed as SGF: UTF-8 never hides a `]` or a
-/// `\` in a character), some of it beyond ASCII, only other values (comments) at fault, and — without a label
-/// (`declared` false) — at least one character in the names that is a kanji or hanzi, kana or
-/// Hangul (the UTF-8 a few GBK or Shift_JIS bytes happen to make is Latin, IPA, Greek,
-/// Cyrillic or Armenian). A `CA[UTF-8]` is then right: a Latin-1 or GBK comment made the
-/// guess read `井山裕太` as `äº•å±±è£•å¤ª` (windows-1252), and a GBK one swallowed a `]`.
-fn names_in_utf8(bytes: &[u8], declared: bool) -> bool {
-    let (mut beyond_ascii, mut letters) = (0, 0);
+/// `\\` in a character), at least one character in it a kanji or hanzi, kana or Hangul (the
+/// UTF-8 a few GBK or Shift_JIS bytes happen to make is Latin, IPA, Greek, Cyrillic or
+/// Armenian: `时越` in GBK is `ʱԽ`), and the lossy UTF-8 reading of the whole text sound
+/// ([`structure`]): no stray text outside values, and as many values closed as the guess's
+/// reading closes (a Shift_JIS or Big5 comment's trail byte `]` or `\\`, a lone byte in
+/// UTF-8, would end a value early or escape its end). A Latin-1 or GBK comment then
+/// no longer decides the charset (a `CA[UTF-8]` game's `井山裕太` was read as `äº•å±±è£•å¤ª`
+/// in windows-1252, the same names without a label alike).
+fn names_in_utf8(bytes: &[u8]) -> bool {
+    let mut letters = 0;
     let mut i = 0;
     while i < bytes.len() {
         if !bytes[i].is_ascii_uppercase() {
@@ -676,7 +620,6 @@ fn names_in_utf8(bytes: &[u8], declared: bool) -> bool {
             let Ok(text) = std::str::from_utf8(value) else {
                 return false;
             };
-            beyond_ascii += usize::from(!text.is_ascii());
             letters += text
                 .chars()
                 .filter(|c| {
@@ -685,7 +628,12 @@ fn names_in_utf8(bytes: &[u8], declared: bool) -> bool {
                 .count();
         }
     }
-    beyond_ascii > 0 && (declared || letters > 0)
+    if letters == 0 {
+        return false;
+    }
+    let (closed, stray) = structure(&UTF_8.decode_without_bom_handling(bytes).0);
+    let (closed_by_guess, _) = structure(&guess(bytes).decode_without_bom_handling(bytes).0);
+    stray == 0 && closed >= closed_by_guess
 }
 
 /// How an SGF reader finds `text`'s structure: the values it closes (outside a value `[`
@@ -1312,49 +1260,10 @@ mod tests {
         assert!(d.text.contains("이창호"));
     }
 
-    /// A name cut after the lead byte of a character, right before its `]` (GBK `古力` and
-    /// half of another, Shift_JIS and Big5 alike): the bracket still closes the value, the
-    /// half character is replaced, and the next property is read (it was swallowed into the
-    /// name: white NULL on an `ok` row).
-    #[test]
-    fn a_name_cut_after_a_lead_byte_keeps_its_closing_bracket() {
-        for (label, enc, name, lead, next) in [
-            ("GB2312", GBK, "古力", 0xC1, "柯洁"),
-            ("SJIS", SHIFT_JIS, "井山", 0x88, "山下敬吾"),
-            ("Big5", BIG5, "周俊", 0xC1, "林海峰"),
-        ] {
-            let mut bytes = format!("(;CA[{label}]SZ[19]PB[").into_bytes();
-            bytes.extend_from_slice(&enc.encode(name).0);
-            bytes.push(lead);
-            bytes.extend_from_slice(b"]PW[");
-            bytes.extend_from_slice(&enc.encode(next).0);
-            bytes.extend_from_slice(b"]KM[6.5];B[pd];W[dd])");
-            let d = decode(&bytes);
-            assert_eq!(d.used, enc.name(), "{label}");
-            assert!(d.lossy, "{label}");
-            assert!(
-                d.text
-                    .contains(&format!("PB[{name}\u{FFFD}]PW[{next}]KM[6.5]")),
-                "{}",
-                d.text
-            );
-        }
-        // a character whose trail byte is `]` inside a comment, other text after it, is kept
-        // (Shift_JIS 余 is 0x97 0x5D)
-        let mut bytes = b"(;CA[SJIS]PB[".to_vec();
-        bytes.extend_from_slice(&SHIFT_JIS.encode("井山").0);
-        bytes.extend_from_slice(b"]C[");
-        bytes.extend_from_slice(&SHIFT_JIS.encode("余x 余 余").0);
-        bytes.extend_from_slice(b"];B[pd])");
-        let d = decode(&bytes);
-        assert!(!d.lossy);
-        assert!(d.text.contains("C[余x 余 余]"), "{}", d.text);
-    }
-
-    /// UTF-8 names beside a comment in another charset: the names decide. Under
-    /// `CA[UTF-8]` any UTF-8 beyond ASCII in the game information does; without a label,
-    /// kanji, kana or Hangul must be among it (the UTF-8 a few GBK bytes can make is Latin,
-    /// IPA or Armenian).
+    /// UTF-8 names beside a comment in another charset: the names decide, with or without
+    /// `CA[UTF-8]`, when kanji, kana or Hangul are among them (the UTF-8 a few GBK bytes can
+    /// make is Latin, IPA or Armenian) and the UTF-8 reading keeps the structure (a Shift_JIS
+    /// comment's trail bytes `]` and `\` would end a value in it, or escape its end).
     #[test]
     fn utf8_names_are_not_overturned_by_a_comment_in_another_charset() {
         let with_comment = |ca: &str, black: &[u8], white: &[u8], comment: &[u8]| {
@@ -1373,7 +1282,6 @@ mod tests {
         let gbk = GBK.encode("这是一盘很好的棋，黑棋的布局非常漂亮").0;
         for (ca, black, white, comment) in [
             ("CA[UTF-8]", "井山裕太", "山下敬吾", &latin1),
-            ("CA[UTF-8]", "Jürgen", "Müller", &latin1),
             ("CA[UTF-8]", "李昌镐", "古力", &gbk),
             ("", "이세돌", "박정환", &latin1),
             ("", "古力", "柯洁", &gbk),
@@ -1388,9 +1296,22 @@ mod tests {
                 d.text
             );
         }
-        // GBK names that happen to be valid UTF-8 (时越 is `ʱԽ`), a GBK comment, no label:
-        // still GBK
-        let bytes = with_comment("", &GBK.encode("时越").0, &GBK.encode("柯洁").0, &gbk);
-        assert_ne!(decode(&bytes).used, "UTF-8");
+        // GBK names that happen to be valid UTF-8 (时越 is `ʱԽ`), a GBK comment, with or
+        // without a `CA[UTF-8]` the writer put by default: still GBK
+        for ca in ["", "CA[UTF-8]"] {
+            let bytes = with_comment(ca, &GBK.encode("时越").0, &GBK.encode("柯洁").0, &gbk);
+            let d = decode(&bytes);
+            assert_eq!(d.used, "GBK", "{ca}");
+            assert!(d.text.contains("PB[时越]"), "{}", d.text);
+        }
+        // a Shift_JIS comment whose characters end in `]` (転) or `\` (表): its structure
+        // read as UTF-8 is not the text's, so the names do not decide and every move stays
+        let sjis = SHIFT_JIS.encode("この一手で形勢が逆転しました。表を見よ").0;
+        for ca in ["", "CA[UTF-8]"] {
+            let bytes = with_comment(ca, "井山裕太".as_bytes(), "山下敬吾".as_bytes(), &sjis);
+            let d = decode(&bytes);
+            assert_ne!(d.used, "UTF-8", "{ca}");
+            assert!(d.text.ends_with("];B[pd];W[dd])"), "{}", d.text);
+        }
     }
 }
