@@ -1291,6 +1291,19 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
             bail!("--svg - : the game's text goes to standard output; name a file for the SVG");
         }
         super::scan::refuse_an_input_name(svg, "--svg", "an SVG picture", "svg")?;
+        // a target that cannot be written is said before the game is read and explained
+        // (it came after the whole explanation), as `scan` says it of `--output`
+        if svg.is_dir() || svg.as_os_str().to_string_lossy().ends_with('/') {
+            bail!("--svg {} is a directory; give a file name", svg.display());
+        }
+        let dir = svg.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+            bail!(
+                "cannot write {}: the directory {} does not exist",
+                svg.display(),
+                dir.display()
+            );
+        }
         // the picture replaces its target: an input named as the SVG (the file, a game
         // record in the directory read or listed on standard input, a volume of the split
         // file) would be lost

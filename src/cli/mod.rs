@@ -81,7 +81,7 @@ mod tests {
     use clap::Parser;
 
     /// An option given twice counts as given last (ripgrep's convention: an alias may pass
-    /// `-q` already), while `--password` collects every value.
+    /// `-q` already), while `--password`, `--password-file` and `--rules` collect every value.
     #[test]
     fn the_last_of_a_repeated_option_counts() {
         let cli = Cli::try_parse_from([
@@ -100,6 +100,14 @@ mod tests {
             "a",
             "--password",
             "b",
+            "--password-file",
+            "p",
+            "--password-file",
+            "q",
+            "--rules",
+            "nz",
+            "--rules",
+            "aga",
             "-o",
             "x.parquet",
             "-o",
@@ -113,6 +121,9 @@ mod tests {
         assert_eq!(args.threads, 2);
         assert_eq!(args.output, std::path::PathBuf::from("y.parquet"));
         assert_eq!(args.password.passwords, ["a", "b"]);
+        let files = [std::path::PathBuf::from("p"), std::path::PathBuf::from("q")];
+        assert_eq!(args.password.password_file, files);
+        assert_eq!(args.rules, ["nz", "aga"]);
         assert_eq!(format!("{:?}", args.komi), "Recorded");
     }
 }

@@ -69,9 +69,9 @@ pub struct PasswordArg {
     #[arg(long = "password", value_name = "PASSWORD")]
     pub passwords: Vec<String>,
     /// A file of passwords to try after those of --password, one a line (out of the
-    /// process list, where --password shows).
+    /// process list, where --password shows); give it again for more files, read in order.
     #[arg(long, value_name = "FILE")]
-    pub password_file: Option<PathBuf>,
+    pub password_file: Vec<PathBuf>,
 }
 
 impl PasswordArg {
@@ -82,7 +82,7 @@ impl PasswordArg {
     /// The password file cannot be read.
     pub fn passwords(&self) -> Result<Vec<String>> {
         let mut all = self.passwords.clone();
-        if let Some(path) = &self.password_file {
+        for path in &self.password_file {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| anyhow::anyhow!("--password-file {}: {e}", path.display()))?;
             all.extend(

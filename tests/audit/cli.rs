@@ -239,6 +239,21 @@ fn a_missing_input_and_a_missing_output_directory_are_named() {
             && stderr.contains("does not exist"),
         "{stderr}"
     );
+    // `explain --svg` says so before it explains the game, as of a directory named
+    let nowhere = dir.path().join("no-such-dir").join("game.svg");
+    for (svg, said) in [
+        (nowhere.as_os_str(), "does not exist"),
+        (dir.path().as_os_str(), "is a directory"),
+    ] {
+        let o = kifu(&[os("explain"), input.as_os_str(), os("--svg"), svg], None);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            o.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&o.stdout)
+        );
+        assert!(String::from_utf8_lossy(&o.stderr).contains(said));
+    }
 }
 
 #[test]
