@@ -465,11 +465,12 @@ fn decode_8bit<'a>(
 ) -> Decoded<'a> {
     if let Some(enc) = declared_enc.filter(|&e| !(latin(e) && reads_as_cjk(bytes))) {
         if let Some(text) = enc.decode_without_bom_handling_and_without_replacement(bytes) {
+            let (text, lossy) = keep_value_ends(bytes, enc, text);
             return Decoded {
                 text,
                 declared,
                 used: enc.name(),
-                lossy: false,
+                lossy,
             };
         }
     }
@@ -547,11 +548,12 @@ fn decode_8bit<'a>(
     }
     // 8. Detection: chardetng's guess, else the declared charset with replacement.
     if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
+        let (text, lossy) = keep_value_ends(bytes, guessed, text);
         return Decoded {
             text,
             declared,
             used: guessed.name(),
-            lossy: false,
+            lossy,
         };
     }
     let enc = declared_enc.unwrap_or(guessed);
@@ -561,6 +563,69 @@ fn decode_8bit<'a>(
         declared,
         used: enc.name(),
         lossy,
+    }
+}
+
+/// `text`, the fault-free reading of `bytes` in the multi-byte `enc`, or the reading in which
+/// the `]`s that a value cut after a lead byte made part of a character end their values
+/// again, lossy, when that one is the sounder SGF. A name cut at a byte limit
+/// (`PB[古力\xC1]PW[柯洁]` in GBK, Shift_JIS or Big5 alike) made its `]` the trail byte of
+/// a character, and the value ran on to the next `]`, swallowing the properties between (white
+/// NULL on an `ok` row). Each `]` after a byte that may lead a character and before SGF's
+/// structure ([`begins_structure`]) is made a value's end: the bytes on each side of it are
+/// decoded apart, so a lead byte left alone is replaced. That reading is taken only when it
+/// decoded some bytes otherwise (a lead byte was left alone), leaves no stray text outside
+/// values and closes more of them ([`structure`]); a whole character whose trail byte is `]`
+/// before such text in a comment (Big5 `(也)(x)`, Shift_JIS `ゾ;余;`) leaves stray text so
+/// cut, and keeps its reading.
+fn keep_value_ends<'a>(
+    bytes: &'a [u8],
+    enc: &'static Encoding,
+    text: Cow<'a, str>,
+) -> (Cow<'a, str>, bool) {
+    if enc.is_single_byte() || enc == UTF_8 {
+        return (text, false);
+    }
+    let cuts: Vec<usize> = (1..bytes.len())
+        .filter(|&i| bytes[i] == b']' && bytes[i - 1] >= 0x81 && begins_structure(&bytes[i + 1..]))
+        .collect();
+    if cuts.is_empty() {
+        return (text, false);
+    }
+    let mut cut = String::with_capacity(text.len() + 3 * cuts.len());
+    let mut replaced = false;
+    let mut from = 0;
+    for at in cuts.into_iter().chain([bytes.len()]) {
+        let (part, lossy) = enc.decode_without_bom_handling(&bytes[from..at]);
+        cut.push_str(&part);
+        replaced |= lossy;
+        from = at;
+    }
+    let ((closed, stray), (before, _)) = (structure(&cut), structure(&text));
+    if replaced && stray == 0 && closed > before {
+        (Cow::Owned(cut), true)
+    } else {
+        (text, false)
+    }
+}
+
+/// Whether `rest`, the bytes after a `]`, begin with SGF's structure: after white space, a
+/// property (a capital letter, more letters — FF[3]'s `PlayerWhite` — and its `[`), a node's
+/// `;`, a variation's `(;`, or `)` followed by another `(`, `)` or the end.
+fn begins_structure(rest: &[u8]) -> bool {
+    let rest = rest.trim_ascii_start();
+    match rest.first() {
+        Some(b';') => true,
+        Some(b'(') => rest[1..].trim_ascii_start().first() == Some(&b';'),
+        Some(b')') => matches!(
+            rest[1..].trim_ascii_start().first(),
+            None | Some(b'(' | b')')
+        ),
+        Some(b'A'..=b'Z') => {
+            let letters = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+            rest[letters..].trim_ascii_start().first() == Some(&b'[')
+        }
+        _ => false,
     }
 }
 
@@ -639,20 +704,26 @@ fn names_in_utf8(bytes: &[u8]) -> bool {
 /// How an SGF reader finds `text`'s structure: the values it closes (outside a value `[`
 /// opens one; inside, `\\` escapes the next character and `]` closes it), and the stray
 /// characters it meets inside a game tree outside every value (anything but white space, `(`,
-/// `)`, `;` and a property's capital letters).
+/// `)`, `;` and a property's name: capital letters, and small ones after a capital).
 fn structure(text: &str) -> (usize, usize) {
     let (mut closed, mut stray, mut depth) = (0, 0, 0usize);
     let (mut inside, mut escaped) = (false, false);
+    // within a property's name: small letters go on one begun by a capital (FF[3]'s
+    // `PlayerWhite`)
+    let mut name = false;
     for c in text.chars() {
         if !inside {
+            let letter = c.is_ascii_uppercase() || name && c.is_ascii_lowercase();
             match c {
                 '[' => inside = true,
                 '(' => depth += 1,
                 ')' => depth = depth.saturating_sub(1),
-                ';' | 'A'..='Z' => {}
+                ';' => {}
+                _ if letter => {}
                 c if c.is_whitespace() => {}
                 _ => stray += usize::from(depth > 0),
             }
+            name = letter;
         } else if escaped {
             escaped = false;
         } else if c == '\\' {
@@ -1258,6 +1329,52 @@ mod tests {
         assert_eq!(d.declared.as_deref(), Some("UTF-8"));
         assert_eq!(d.used, "EUC-KR");
         assert!(d.text.contains("이창호"));
+    }
+
+    /// A name cut after the lead byte of a character, right before its `]` (GBK `古力` and
+    /// half of another; Shift_JIS, Big5 and FF[3]'s long names alike): the bracket still
+    /// closes the value, the half character is replaced, and the next property is read (it
+    /// was swallowed into the name: white NULL on an `ok` row). A whole character whose trail
+    /// byte is `]`, before text that only looks like SGF's, keeps its reading.
+    #[test]
+    fn a_name_cut_after_a_lead_byte_keeps_its_closing_bracket() {
+        for (label, enc, name, lead, next, white) in [
+            ("GB2312", GBK, "古力", 0xC1, "柯洁", "PW"),
+            ("SJIS", SHIFT_JIS, "井山", 0x88, "山下敬吾", "PW"),
+            ("Big5", BIG5, "周俊", 0xC1, "林海峰", "PW"),
+            ("GB2312", GBK, "古力", 0xC1, "柯洁", "PlayerWhite"),
+        ] {
+            let mut bytes = format!("(;CA[{label}]SZ[19]PB[").into_bytes();
+            bytes.extend_from_slice(&enc.encode(name).0);
+            bytes.push(lead);
+            bytes.extend_from_slice(format!("]{white}[").as_bytes());
+            bytes.extend_from_slice(&enc.encode(next).0);
+            bytes.extend_from_slice(b"]KM[6.5];B[pd];W[dd])");
+            let d = decode(&bytes);
+            assert_eq!(d.used, enc.name(), "{label}");
+            assert!(d.lossy, "{label}");
+            let kept = format!("PB[{name}\u{FFFD}]{white}[{next}]KM[6.5];B[pd];W[dd])");
+            assert!(d.text.contains(&kept), "{}", d.text);
+        }
+        // whole characters whose trail byte is `]` (Big5 也 0xA4 0x5D, Shift_JIS ゾ 0x83 0x5D
+        // and 余 0x97 0x5D) before `)(`, `;` or letters in a comment: read as written, the
+        // game's moves kept, with or without a label
+        for (ca, enc, comment) in [
+            ("CA[Big5]", BIG5, "(也)(x)"),
+            ("CA[Big5]", BIG5, "這手棋也;那手棋也好"),
+            ("", BIG5, "這手棋也;那手棋也好，黑棋的布局非常漂亮"),
+            ("CA[SJIS]", SHIFT_JIS, "(参考図はゾ)(次の図)"),
+            ("CA[SJIS]", SHIFT_JIS, "ゾ;余;"),
+            ("CA[SJIS]", SHIFT_JIS, "余x 余 余A"),
+        ] {
+            let mut bytes = format!("(;{ca}SZ[19]PB[x]C[").into_bytes();
+            bytes.extend_from_slice(&enc.encode(comment).0);
+            bytes.extend_from_slice(b"];B[pd];W[dd])");
+            let d = decode(&bytes);
+            assert!(!d.lossy, "{comment}");
+            let kept = format!("C[{comment}];B[pd];W[dd])");
+            assert!(d.text.contains(&kept), "{comment}: {}", d.text);
+        }
     }
 
     /// UTF-8 names beside a comment in another charset: the names decide, with or without
