@@ -548,12 +548,11 @@ fn decode_8bit<'a>(
     }
     // 8. Detection: chardetng's guess, else the declared charset with replacement.
     if let Some(text) = guessed.decode_without_bom_handling_and_without_replacement(bytes) {
-        let (text, lossy) = keep_value_ends(bytes, guessed, text);
         return Decoded {
             text,
             declared,
             used: guessed.name(),
-            lossy,
+            lossy: false,
         };
     }
     let enc = declared_enc.unwrap_or(guessed);
@@ -566,7 +565,7 @@ fn decode_8bit<'a>(
     }
 }
 
-/// `text`, the fault-free reading of `bytes` in the multi-byte `enc`, or the reading in which
+/// `text`, the fault-free reading of `bytes` in the multi-byte `enc` a label names, or the reading in which
 /// the `]`s that a value cut after a lead byte made part of a character end their values
 /// again, lossy, when that one is the sounder SGF. A name cut at a byte limit
 /// (`PB[古力\xC1]PW[柯洁]` in GBK, Shift_JIS or Big5 alike) made its `]` the trail byte of
@@ -577,7 +576,9 @@ fn decode_8bit<'a>(
 /// decoded some bytes otherwise (a lead byte was left alone), leaves no stray text outside
 /// values and closes more of them ([`structure`]); a whole character whose trail byte is `]`
 /// before such text in a comment (Big5 `(也)(x)`, Shift_JIS `ゾ;余;`) leaves stray text so
-/// cut, and keeps its reading.
+/// cut, and keeps its reading. Only under a label: a guess's reading may be wrong as a whole
+/// (half-width katakana names and a `表` read as Big5), which step 9 of [`decode_labelled`]
+/// mends only when it is not lossy.
 fn keep_value_ends<'a>(
     bytes: &'a [u8],
     enc: &'static Encoding,
@@ -691,6 +692,21 @@ fn names_in_utf8(bytes: &[u8]) -> bool {
                     matches!(c, '\u{3040}'..='\u{30FF}' | '\u{4E00}'..='\u{9FFF}' | '\u{AC00}'..='\u{D7A3}')
                 })
                 .count();
+        }
+    }
+    // bytes beyond ASCII that UTF-8 does not read, then `\\` or `]`: unless they are whole
+    // two-byte characters of GB2312, Big5's common part or Shift_JIS's level-2 kanji and
+    // half-width kana (an even run, every byte from 0xA1: `…漂亮]`), the last of them may
+    // lead a Shift_JIS, Big5 or GBK character whose trail byte that is (能 is 0x94 0x5C),
+    // which UTF-8 would make an escape or a value's end
+    for i in 1..bytes.len() {
+        if matches!(bytes[i], b'\\' | b']') && bytes[i - 1] >= 0x80 {
+            let high = bytes[..i].iter().rev().take_while(|&&b| b >= 0x80).count();
+            let run = &bytes[i - high..i];
+            let pairs = run.len().is_multiple_of(2) && run.iter().all(|&b| b >= 0xA1);
+            if std::str::from_utf8(run).is_err() && !pairs {
+                return false;
+            }
         }
     }
     if letters == 0 {
@@ -1356,6 +1372,16 @@ mod tests {
             let kept = format!("PB[{name}\u{FFFD}]{white}[{next}]KM[6.5];B[pd];W[dd])");
             assert!(d.text.contains(&kept), "{}", d.text);
         }
+        // without a label the guess's reading is not cut: half-width katakana and 表 (0x95
+        // 0x5C), guessed Big5 (`B6 5D` one character), are Shift_JIS as step 9 reads them
+        let mut bytes = b"(;PB[".to_vec();
+        bytes.extend_from_slice(&SHIFT_JIS.encode("ﾀﾅｶ").0);
+        bytes.extend_from_slice(b"]PW[");
+        bytes.extend_from_slice(&SHIFT_JIS.encode("表").0);
+        bytes.extend_from_slice(b"];B[pd];W[dd])");
+        let d = decode(&bytes);
+        assert_eq!((d.used, d.lossy), ("Shift_JIS", false));
+        assert!(d.text.contains("PB[ﾀﾅｶ]PW[表]"), "{}", d.text);
         // whole characters whose trail byte is `]` (Big5 也 0xA4 0x5D, Shift_JIS ゾ 0x83 0x5D
         // and 余 0x97 0x5D) before `)(`, `;` or letters in a comment: read as written, the
         // game's moves kept, with or without a label
@@ -1421,6 +1447,16 @@ mod tests {
             assert_eq!(d.used, "GBK", "{ca}");
             assert!(d.text.contains("PB[时越]"), "{}", d.text);
         }
+        // UTF-8 names, Shift_JIS comments whose 能 ends in `\`: read as UTF-8 the escape
+        // swallowed two moves
+        let mut bytes = "(;GM[1]FF[4]SZ[19]PB[趙]PW[林]KM[6.5]\n;B[pd]C["
+            .as_bytes()
+            .to_vec();
+        bytes.extend_from_slice(&SHIFT_JIS.encode("不可能").0);
+        bytes.extend_from_slice(b"];W[dd];B[pq]C[");
+        bytes.extend_from_slice(&SHIFT_JIS.encode("不可能").0);
+        bytes.extend_from_slice(b"];W[dp];B[fc];W[cf])");
+        assert_ne!(decode(&bytes).used, "UTF-8");
         // a Shift_JIS comment whose characters end in `]` (転) or `\` (表): its structure
         // read as UTF-8 is not the text's, so the names do not decide and every move stays
         let sjis = SHIFT_JIS.encode("この一手で形勢が逆転しました。表を見よ").0;
