@@ -248,8 +248,11 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
         .games
         .iter()
         .map(|g| {
-            if let Some(own) = charset::root_declared(&text[g.start..g.end]) {
-                nearest = Some(own);
+            // (a game merged into a tree has the tree's root, and its label)
+            if g.root.is_none() {
+                if let Some(own) = charset::root_declared(&text[g.start..g.end]) {
+                    nearest = Some(own);
+                }
             }
             nearest.clone()
         })
@@ -417,8 +420,10 @@ pub fn ingest_game_traced(
             ),
         ));
     }
-    // and text after the last game, on the last game
-    if index + 1 == file.scan.games.len() && file.scan.trailing_text > 0 {
+    // and text after the last game, on the last game (the last tree's main line: the games
+    // merged into that tree come after it)
+    let last_tree = file.scan.games.iter().rposition(|g| g.root.is_none());
+    if last_tree == Some(index) && file.scan.trailing_text > 0 {
         let mut after = file.text[span.end..]
             .bytes()
             .filter(|&c| split::is_text_byte(c));
@@ -435,7 +440,15 @@ pub fn ingest_game_traced(
             ),
         ));
     }
-    let mut text = Cow::Borrowed(&file.text[span.start..span.end]);
+    let mut text = match span.root {
+        // a game merged into another's tree: read after that tree's root nodes
+        Some((from, to)) => Cow::Owned(format!(
+            "({}{}",
+            &file.text[from..to],
+            &file.text[span.start + 1..span.end]
+        )),
+        None => Cow::Borrowed(&file.text[span.start..span.end]),
+    };
     if let Some(&first) = span.early_closes.first() {
         let at: Vec<usize> = span.early_closes.iter().map(|i| i - span.start).collect();
         text = Cow::Owned(split::without_bytes_at(&text, &at));
@@ -756,6 +769,47 @@ pub fn ingest_bytes(bytes: &[u8], limits: &Limits) -> Vec<Ingested> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// FF[4] lets a collection's games share one tree, each game's information in the node
+    /// where it parts from the others: every such game is a row, read after the tree's root
+    /// nodes (the second was lost, nothing said). A review's variations stay the game's own.
+    #[test]
+    fn games_merged_into_one_tree_are_each_read() {
+        let read = |sgf: &str| ingest_bytes(sgf.as_bytes(), &Limits::default());
+        let merged = "(;FF[4]GM[1]SZ[13]KM[6.5](;PB[A]PW[B]RE[B+R];B[dd];W[jj])\
+                      (;PB[C]PW[D]RE[W+R];B[jd];W[dj];B[jj])\
+                      (;C[a review's variation];B[aa]))\n(;GM[1]PB[E];B[cc])trailing";
+        let rows = read(merged);
+        let got: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                let g = r.record.as_ref().expect("a record");
+                let result = g.result.as_ref().map(|r| r.raw.clone());
+                let names = (g.black.clone(), g.white.clone(), result);
+                (r.game_index, names, g.moves.len(), g.board_width, g.komi)
+            })
+            .collect();
+        let name = |s: &str| Some(s.to_string());
+        assert_eq!(
+            got,
+            [
+                (0, (name("A"), name("B"), name("B+R")), 2, 13, Some(6.5)),
+                (1, (name("C"), name("D"), name("W+R")), 3, 13, Some(6.5)),
+                (2, (name("E"), None, None), 1, 19, None),
+            ]
+        );
+        // the text after the file's last tree is said on that tree's own game
+        assert_eq!(rows[1].error_kind, None);
+        assert_eq!(rows[2].error_kind, Some(ErrorKind::TrailingText));
+        // variations without players or a result are a review of the game: one row
+        let review = "(;GM[1]PB[A]PW[B];B[pd](;W[dp];B[dd])(;W[dd]C[better];B[dp]))";
+        assert_eq!(read(review).len(), 1);
+        // a tree left unclosed is not looked into
+        assert_eq!(
+            read("(;FF[4](;GM[1]PB[A];B[pd])(;GM[1]PB[B];B[dd]").len(),
+            1
+        );
+    }
 
     /// Every game of `sgf`, read with the default limits.
     fn games(sgf: &str) -> Vec<Ingested> {

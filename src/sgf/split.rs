@@ -32,6 +32,10 @@ pub struct GameSpan {
     /// Byte offsets of `)`s that closed the game before nodes of its own (`…;W[dp]);B[dd])`:
     /// a `;` comes next, not a new game), which a reader must drop to keep those nodes.
     pub early_closes: Vec<usize>,
+    /// For a game merged into another's tree (a variation whose first node holds game
+    /// information, see [`variation_games`]): the byte range of that tree's root nodes,
+    /// which the game is read after (`start`…`end` is then the variation's `(`…`)`).
+    pub root: Option<(usize, usize)>,
 }
 
 /// The result of scanning a whole file.
@@ -131,6 +135,141 @@ fn node_follows(b: &[u8], at: usize) -> bool {
 /// Scans `text` for games. Linear time, no allocation per node (twice over a file whose
 /// last game is never closed).
 pub fn scan(text: &str) -> Scan {
+    let mut found = scan_games(text);
+    // games merged into a tree after the one its main line holds
+    let b = text.as_bytes();
+    if found.games.iter().any(|g| g.max_depth >= 2) {
+        let games = std::mem::take(&mut found.games);
+        for g in games {
+            let merged = variation_games(b, &g);
+            found.games.push(g);
+            found.games.extend(merged);
+        }
+    }
+    found
+}
+
+/// The games merged into `g`'s tree after the first: FF[4] lets a collection's games share
+/// one tree, each game's information in the node where it parts from the others
+/// (`(;FF[4]GM[1]SZ[19](;PB[A]…;B[pd]…)(;PB[B]…;B[dd]…))`). The main line reads the first;
+/// each later variation of the root nodes whose first node holds game information (`PB`,
+/// `PW`, `RE`, or a root's `GM`, `FF` after root nodes without a move) is another game,
+/// read after those root nodes (it was lost with nothing said). A review's variations hold moves and comments, no players.
+/// Only a closed tree without defects is looked into, and only its root's variations
+/// (games parting later in a tree are not).
+fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
+    let clean = g.unclosed == 0
+        && g.unterminated_value_at.is_none()
+        && g.early_closes.is_empty()
+        && g.root.is_none();
+    if !clean || g.max_depth < 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let (mut depth, mut i) = (0usize, g.start);
+    let mut root_end = None;
+    let mut open = 0;
+    let mut variations = 0;
+    while i < g.end {
+        match b[i] {
+            b'[' => {
+                i += 1;
+                while i < g.end && b[i] != b']' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' => {
+                depth += 1;
+                if depth == 2 {
+                    root_end.get_or_insert(i);
+                    open = i;
+                }
+            }
+            b')' => {
+                if depth == 2 {
+                    variations += 1;
+                    let root_moves = || root_end.is_some_and(|e| holds_a_move(&b[g.start..e]));
+                    if variations >= 2 && game_info_at(b, open, || !root_moves()) {
+                        out.push(GameSpan {
+                            start: open,
+                            end: i + 1,
+                            text_before: 0,
+                            unclosed: 0,
+                            early_closes: Vec::new(),
+                            root: root_end.map(|e| (g.start + 1, e)),
+                            ..g.clone()
+                        });
+                    }
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether `nodes` (a tree's root nodes) hold a move: a `B` or `W` property.
+fn holds_a_move(nodes: &[u8]) -> bool {
+    let mut i = 0;
+    while i < nodes.len() {
+        match nodes[i] {
+            b'[' => {
+                i += 1;
+                while i < nodes.len() && nodes[i] != b']' {
+                    i += if nodes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'B' | b'W' if !nodes[..i].last().is_some_and(u8::is_ascii_alphabetic) => {
+                let next = skip_blank(nodes, i + 1);
+                if nodes.get(next) == Some(&b'[') {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether the node the `(` at `at` opens holds game information among its first
+/// properties: `PB`, `PW` or `RE`, or a root's `GM` or `FF` when `roots` says a root may
+/// begin there (a tree whose root nodes hold no move; after a move, an editor's stray `GM`
+/// marks no game).
+fn game_info_at(b: &[u8], at: usize, roots: impl Fn() -> bool) -> bool {
+    let mut j = skip_blank(b, at + 1);
+    if b.get(j) != Some(&b';') {
+        return false;
+    }
+    j = skip_blank(b, j + 1);
+    for _ in 0..32 {
+        let ident = j;
+        while j < b.len() && b[j].is_ascii_alphabetic() {
+            j += 1;
+        }
+        let name = &b[ident..j];
+        j = skip_blank(b, j);
+        if name.is_empty() || b.get(j) != Some(&b'[') {
+            return false;
+        }
+        if matches!(name, b"PB" | b"PW" | b"RE") || matches!(name, b"GM" | b"FF") && roots() {
+            return true;
+        }
+        while b.get(j) == Some(&b'[') {
+            j += 1;
+            while j < b.len() && b[j] != b']' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            j = skip_blank(b, j + 1);
+        }
+    }
+    false
+}
+
+/// [`scan`] without the games merged into a tree.
+fn scan_games(text: &str) -> Scan {
     let strict = scan_with(text, false);
     // A game never closed may have swallowed the next games of its collection after
     // variations of its own (`(;GM[1];B[aa](;W[bb])(;GM[1]…`), which the strict rule leaves
@@ -243,6 +382,7 @@ fn scan_with(text: &str, after_variations: bool) -> Scan {
                         unterminated_value_at: None,
                         lowercase_ident_at: None,
                         early_closes: Vec::new(),
+                        root: None,
                     });
                 }
                 depth += 1;
@@ -454,14 +594,17 @@ mod tests {
             );
             assert!(s.trailing_text > 0, "{after}");
         }
-        // a game wrapped in parentheses, or whose variations are games, is one tree
-        for one in [
-            "((;GM[1]FF[4]SZ[19];B[pd];W[dp]))",
-            "(;FF[4](;GM[1];B[pd])(;GM[1];B[dd];W[pp]))",
-        ] {
-            let s = scan(one);
-            assert_eq!((s.games.len(), s.games[0].unclosed), (1, 0), "{one}");
-        }
+        // a game wrapped in parentheses is one tree; one whose variations are games is one
+        // tree holding two, the second read after the root
+        let s = scan("((;GM[1]FF[4]SZ[19];B[pd];W[dp]))");
+        assert_eq!((s.games.len(), s.games[0].unclosed), (1, 0));
+        let tree = "(;FF[4](;GM[1];B[pd])(;GM[1];B[dd];W[pp]))";
+        let s = scan(tree);
+        assert_eq!(s.games.len(), 2);
+        assert_eq!((s.games[0].unclosed, s.games[0].root), (0, None));
+        let second = &s.games[1];
+        assert_eq!(&tree[second.start..second.end], "(;GM[1];B[dd];W[pp])");
+        assert_eq!(second.root.map(|(a, b)| &tree[a..b]), Some(";FF[4]"));
         // no node follows a game's variations: its `)` is no early one
         let s = scan("(;GM[1];B[pd](;W[dp])(;W[dd]));B[aa])");
         assert_eq!(s.games[0].early_closes, Vec::<usize>::new());
