@@ -249,7 +249,7 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
         .iter()
         .map(|g| {
             // (a game merged into a tree has the tree's root, and its label)
-            if g.root.is_none() {
+            if g.root.is_empty() {
                 if let Some(own) = charset::root_declared(&text[g.start..g.end]) {
                     nearest = Some(own);
                 }
@@ -422,7 +422,7 @@ pub fn ingest_game_traced(
     }
     // and text after the last game, on the last game (the last tree's main line: the games
     // merged into that tree come after it)
-    let last_tree = file.scan.games.iter().rposition(|g| g.root.is_none());
+    let last_tree = file.scan.games.iter().rposition(|g| g.root.is_empty());
     if last_tree == Some(index) && file.scan.trailing_text > 0 {
         let mut after = file.text[span.end..]
             .bytes()
@@ -440,14 +440,16 @@ pub fn ingest_game_traced(
             ),
         ));
     }
-    let mut text = match span.root {
-        // a game merged into another's tree: read after that tree's root nodes
-        Some((from, to)) => Cow::Owned(format!(
-            "({}{}",
-            &file.text[from..to],
-            &file.text[span.start + 1..span.end]
-        )),
-        None => Cow::Borrowed(&file.text[span.start..span.end]),
+    let mut text = if span.root.is_empty() {
+        Cow::Borrowed(&file.text[span.start..span.end])
+    } else {
+        // a game merged into another's tree: read after the nodes on the way to it
+        let mut merged = String::from("(");
+        for &(from, to) in &span.root {
+            merged.push_str(&file.text[from..to]);
+        }
+        merged.push_str(&file.text[span.start + 1..span.end]);
+        Cow::Owned(merged)
     };
     if let Some(&first) = span.early_closes.first() {
         let at: Vec<usize> = span.early_closes.iter().map(|i| i - span.start).collect();
@@ -801,6 +803,18 @@ mod tests {
         // the text after the file's last tree is said on that tree's own game
         assert_eq!(rows[1].error_kind, None);
         assert_eq!(rows[2].error_kind, Some(ErrorKind::TrailingText));
+        // games parting deeper, after a variation of their own (the spec's `ff4_ex.sgf`)
+        let deeper = "(;GM[1]FF[4]SZ[19];B[pd](;PW[W1]RE[W+3.5];W[dp])(;PW[W2]RE[W+R];W[cp])\
+                      (;W[ep];B[pp](;PW[W3]RE[B+63.5];W[ed])(;PW[W4];W[dd];B[cc])))";
+        let got: Vec<_> = read(deeper)
+            .iter()
+            .map(|r| {
+                let g = r.record.as_ref().expect("a record");
+                (g.white.clone().unwrap_or_default(), g.moves.len())
+            })
+            .collect();
+        let want = [("W1", 2), ("W2", 2), ("W3", 4), ("W4", 5)];
+        assert_eq!(got, want.map(|(w, n)| (w.to_string(), n)));
         // variations without players or a result are a review of the game: one row
         let review = "(;GM[1]PB[A]PW[B];B[pd](;W[dp];B[dd])(;W[dd]C[better];B[dp]))";
         assert_eq!(read(review).len(), 1);

@@ -33,9 +33,10 @@ pub struct GameSpan {
     /// a `;` comes next, not a new game), which a reader must drop to keep those nodes.
     pub early_closes: Vec<usize>,
     /// For a game merged into another's tree (a variation whose first node holds game
-    /// information, see [`variation_games`]): the byte range of that tree's root nodes,
-    /// which the game is read after (`start`…`end` is then the variation's `(`…`)`).
-    pub root: Option<(usize, usize)>,
+    /// information, see [`variation_games`]): the byte ranges of the node sequences on the
+    /// way to it from the tree's root, which the game is read after (`start`…`end` is then
+    /// the variation's `(`…`)`). Empty for a tree's own game.
+    pub root: Vec<(usize, usize)>,
 }
 
 /// The result of scanning a whole file.
@@ -152,24 +153,34 @@ pub fn scan(text: &str) -> Scan {
 /// The games merged into `g`'s tree after the first: FF[4] lets a collection's games share
 /// one tree, each game's information in the node where it parts from the others
 /// (`(;FF[4]GM[1]SZ[19](;PB[A]…;B[pd]…)(;PB[B]…;B[dd]…))`). The main line reads the first;
-/// each later variation of the root nodes whose first node holds game information (`PB`,
-/// `PW`, `RE`, or a root's `GM`, `FF` after root nodes without a move) is another game,
-/// read after those root nodes (it was lost with nothing said). A review's variations hold moves and comments, no players.
-/// Only a closed tree without defects is looked into, and only its root's variations
-/// (games parting later in a tree are not).
+/// each variation off the main line whose first node holds game information (`PB`, `PW`,
+/// `RE`, or a root's `GM`, `FF` when no move comes before it) is another game, read after the
+/// node sequences on the way to it (it was lost with nothing said), and the first variations
+/// below it are that game's main line. A review's variations hold moves and comments, no
+/// players. Only a closed tree without defects is looked into.
 fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
+    /// A variation open in the walk.
+    struct Level {
+        /// Its `(`.
+        open: usize,
+        /// Its node sequence, up to its first variation.
+        nodes: (usize, usize),
+        sealed: bool,
+        variations: usize,
+        /// On the main line of the tree or of a game merged into it.
+        main: bool,
+        game: bool,
+    }
     let clean = g.unclosed == 0
         && g.unterminated_value_at.is_none()
         && g.early_closes.is_empty()
-        && g.root.is_none();
+        && g.root.is_empty();
     if !clean || g.max_depth < 2 {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let (mut depth, mut i) = (0usize, g.start);
-    let mut root_end = None;
-    let mut open = 0;
-    let mut variations = 0;
+    let mut path: Vec<Level> = Vec::new();
+    let mut i = g.start;
     while i < g.end {
         match b[i] {
             b'[' => {
@@ -179,38 +190,53 @@ fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
                 }
             }
             b'(' => {
-                depth += 1;
-                if depth == 2 {
-                    root_end.get_or_insert(i);
-                    open = i;
-                }
+                let on_main = match path.last_mut() {
+                    Some(parent) => {
+                        if !parent.sealed {
+                            parent.nodes.1 = i;
+                            parent.sealed = true;
+                        }
+                        parent.variations += 1;
+                        parent.main && parent.variations == 1
+                    }
+                    None => true,
+                };
+                let no_move = || !path.iter().any(|l| holds_a_move(&b[l.nodes.0..l.nodes.1]));
+                let game = !on_main && game_info_at(b, i, no_move);
+                path.push(Level {
+                    open: i,
+                    nodes: (i + 1, i + 1),
+                    sealed: false,
+                    variations: 0,
+                    main: on_main || game,
+                    game,
+                });
             }
             b')' => {
-                if depth == 2 {
-                    variations += 1;
-                    let root_moves = || root_end.is_some_and(|e| holds_a_move(&b[g.start..e]));
-                    if variations >= 2 && game_info_at(b, open, || !root_moves()) {
+                if let Some(level) = path.pop() {
+                    if level.game {
                         out.push(GameSpan {
-                            start: open,
+                            start: level.open,
                             end: i + 1,
                             text_before: 0,
                             unclosed: 0,
                             early_closes: Vec::new(),
-                            root: root_end.map(|e| (g.start + 1, e)),
+                            root: path.iter().map(|l| l.nodes).collect(),
                             ..g.clone()
                         });
                     }
                 }
-                depth = depth.saturating_sub(1);
             }
             _ => {}
         }
         i += 1;
     }
+    // in the order of the text (a game merged inside another closes first)
+    out.sort_by_key(|s| s.start);
     out
 }
 
-/// Whether `nodes` (a tree's root nodes) hold a move: a `B` or `W` property.
+/// Whether `nodes` (a node sequence) hold a move: a `B` or `W` property.
 fn holds_a_move(nodes: &[u8]) -> bool {
     let mut i = 0;
     while i < nodes.len() {
@@ -236,8 +262,7 @@ fn holds_a_move(nodes: &[u8]) -> bool {
 
 /// Whether the node the `(` at `at` opens holds game information among its first
 /// properties: `PB`, `PW` or `RE`, or a root's `GM` or `FF` when `roots` says a root may
-/// begin there (a tree whose root nodes hold no move; after a move, an editor's stray `GM`
-/// marks no game).
+/// begin there (no move before it; after a move, an editor's stray `GM` marks no game).
 fn game_info_at(b: &[u8], at: usize, roots: impl Fn() -> bool) -> bool {
     let mut j = skip_blank(b, at + 1);
     if b.get(j) != Some(&b';') {
@@ -382,7 +407,7 @@ fn scan_with(text: &str, after_variations: bool) -> Scan {
                         unterminated_value_at: None,
                         lowercase_ident_at: None,
                         early_closes: Vec::new(),
-                        root: None,
+                        root: Vec::new(),
                     });
                 }
                 depth += 1;
@@ -601,10 +626,11 @@ mod tests {
         let tree = "(;FF[4](;GM[1];B[pd])(;GM[1];B[dd];W[pp]))";
         let s = scan(tree);
         assert_eq!(s.games.len(), 2);
-        assert_eq!((s.games[0].unclosed, s.games[0].root), (0, None));
+        assert_eq!((s.games[0].unclosed, s.games[0].root.len()), (0, 0));
         let second = &s.games[1];
         assert_eq!(&tree[second.start..second.end], "(;GM[1];B[dd];W[pp])");
-        assert_eq!(second.root.map(|(a, b)| &tree[a..b]), Some(";FF[4]"));
+        let root: Vec<&str> = second.root.iter().map(|&(a, b)| &tree[a..b]).collect();
+        assert_eq!(root, [";FF[4]"]);
         // no node follows a game's variations: its `)` is no early one
         let s = scan("(;GM[1];B[pd](;W[dp])(;W[dd]));B[aa])");
         assert_eq!(s.games[0].early_closes, Vec::<usize>::new());
