@@ -602,7 +602,13 @@ fn keep_value_ends<'a>(
         replaced |= lossy;
         from = at;
     }
-    let ((closed, stray), (before, _)) = (structure(&cut), structure(&text));
+    // a file whose game opens without its `(` (Fox's) is scanned with one: `structure`
+    // counts stray text inside a game tree only
+    let tree = |t: &str| match t.trim_start().starts_with(';') {
+        true => structure(&format!("({t}")),
+        false => structure(t),
+    };
+    let ((closed, stray), (before, _)) = (tree(&cut), tree(&text));
     if replaced && stray == 0 && closed > before {
         (Cow::Owned(cut), true)
     } else {
