@@ -181,6 +181,9 @@ pub struct PreparedFile {
     pub declared: Vec<Option<String>>,
     /// File-level repairs that apply to every game (a missing opening `(`).
     pub file_repairs: Vec<(ErrorKind, String)>,
+    /// The game the text after the last game is said on: the last tree's own (the games
+    /// merged into that tree come after it).
+    pub last_tree: Option<usize>,
 }
 
 /// How one part of a file's text was decoded.
@@ -257,8 +260,10 @@ pub fn prepare_file(bytes: &[u8]) -> PreparedFile {
             nearest.clone()
         })
         .collect();
+    let last_tree = scan.games.iter().rposition(|g| g.root.is_empty());
     PreparedFile {
         text: Arc::from(text.as_ref()),
+        last_tree,
         scan,
         parts,
         declared,
@@ -368,7 +373,8 @@ pub fn ingest_game_traced(
         };
         return (fail(out, kind, msg), None);
     };
-    let span_bytes = span.end - span.start;
+    // (a game merged into a tree is read after the nodes on its way: they count)
+    let span_bytes = span.end - span.start + span.root.iter().map(|r| r.1 - r.0).sum::<usize>();
     if span_bytes > limits.max_game_bytes {
         let msg = format!(
             "game at byte {} is {span_bytes} bytes, over the limit of {} (--max-game-bytes)",
@@ -422,8 +428,7 @@ pub fn ingest_game_traced(
     }
     // and text after the last game, on the last game (the last tree's main line: the games
     // merged into that tree come after it)
-    let last_tree = file.scan.games.iter().rposition(|g| g.root.is_empty());
-    if last_tree == Some(index) && file.scan.trailing_text > 0 {
+    if file.last_tree == Some(index) && file.scan.trailing_text > 0 {
         let mut after = file.text[span.end..]
             .bytes()
             .filter(|&c| split::is_text_byte(c));
@@ -815,6 +820,11 @@ mod tests {
             .collect();
         let want = [("W1", 2), ("W2", 2), ("W3", 4), ("W4", 5)];
         assert_eq!(got, want.map(|(w, n)| (w.to_string(), n)));
+        // a path that names the players already is one game's: a variation with its own
+        // `PW` or `RE` below it is a review's (its names were read as the path's)
+        let named = "(;GM[1]SZ[19]PB[A]PW[B]RE[B+R];B[pd];W[dp](;B[dd];W[pp])\
+                     (;PW[C]RE[W+R];B[pp];W[dd]))";
+        assert_eq!(read(named).len(), 1);
         // variations without players or a result are a review of the game: one row
         let review = "(;GM[1]PB[A]PW[B];B[pd](;W[dp];B[dd])(;W[dd]C[better];B[dp]))";
         assert_eq!(read(review).len(), 1);
