@@ -33,7 +33,7 @@ pub struct GameSpan {
     /// a `;` comes next, not a new game), which a reader must drop to keep those nodes.
     pub early_closes: Vec<usize>,
     /// For a game merged into another's tree (a variation whose first node holds game
-    /// information, see [`variation_games`]): the byte ranges of the node sequences on the
+    /// information, see [`scan`]): the byte ranges of the node sequences on the
     /// way to it from the tree's root, which the game is read after (`start`…`end` is then
     /// the variation's `(`…`)`). Empty for a tree's own game.
     pub root: Vec<(usize, usize)>,
@@ -133,8 +133,10 @@ fn node_follows(b: &[u8], at: usize) -> bool {
     b.get(next) == Some(&b';') && node_at(b, next) == Some(false)
 }
 
-/// Scans `text` for games. Linear time, no allocation per node (twice over a file whose
-/// last game is never closed).
+/// Scans `text` for games: each top-level tree, and after it the games merged into it (`FF[4]`
+/// collections sharing one tree: a variation off the main line that names players or a
+/// result). Linear time, no allocation per node (twice over a file whose last game is never
+/// closed; once more over a tree with variations).
 pub fn scan(text: &str) -> Scan {
     let mut found = scan_games(text);
     // games merged into a tree after the one its main line holds
@@ -167,6 +169,10 @@ fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
         /// Its node sequence, up to its first variation.
         nodes: (usize, usize),
         sealed: bool,
+        /// Whether the node sequences on the way to its first variation, its own included,
+        /// name players or a result, and hold a move (known once sealed).
+        named: bool,
+        moved: bool,
         variations: usize,
         /// On the main line of the tree or of a game merged into it.
         main: bool,
@@ -191,32 +197,32 @@ fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
                 }
             }
             b'(' => {
-                let on_main = match path.last_mut() {
-                    Some(parent) => {
-                        if !parent.sealed {
-                            parent.nodes.1 = i;
-                            parent.sealed = true;
-                        }
-                        parent.variations += 1;
-                        parent.main && parent.variations == 1
+                let (mut on_main, mut named, mut moved) = (true, false, false);
+                if let Some(parent) = path.last_mut() {
+                    if !parent.sealed {
+                        parent.nodes.1 = i;
+                        parent.sealed = true;
+                        let nodes = &b[parent.nodes.0..i];
+                        parent.named |= holds_property(nodes, &[b"PB", b"PW", b"RE"]);
+                        parent.moved |= holds_property(nodes, &[b"B", b"W"]);
                     }
-                    None => true,
-                };
-                let held = |names: &[&[u8]]| {
-                    path.iter()
-                        .any(|l| holds_property(&b[l.nodes.0..l.nodes.1], names))
-                };
+                    parent.variations += 1;
+                    on_main = parent.main && parent.variations == 1;
+                    (named, moved) = (parent.named, parent.moved);
+                }
                 // the path names no players or result of its own (FF[4]: once per path; a
                 // root that names the first game's players makes a variation with `RE` a
                 // review's, and its names would be read before the variation's)
                 let game = !on_main
                     && path.len() <= MAX_MERGED_DEPTH
-                    && !held(&[b"PB", b"PW", b"RE"])
-                    && game_info_at(b, i, || !held(&[b"B", b"W"]));
+                    && !named
+                    && game_info_at(b, i, || !moved);
                 path.push(Level {
                     open: i,
                     nodes: (i + 1, i + 1),
                     sealed: false,
+                    named,
+                    moved,
                     variations: 0,
                     main: on_main || game,
                     game,
