@@ -1293,9 +1293,7 @@ pub fn run(args: ExplainArgs) -> Result<Outcome> {
         super::scan::refuse_an_input_name(svg, "--svg", "an SVG picture", "svg")?;
         // a target that cannot be written is said before the game is read and explained
         // (it came after the whole explanation), as `scan` says it of `--output`
-        if svg.is_dir() || svg.as_os_str().to_string_lossy().ends_with('/') {
-            bail!("--svg {} is a directory; give a file name", svg.display());
-        }
+        super::scan::refuse_a_directory(svg, "--svg")?;
         let dir = svg.parent().filter(|d| !d.as_os_str().is_empty());
         if let Some(dir) = dir.filter(|d| !d.is_dir()) {
             bail!(

@@ -174,6 +174,20 @@ impl LimitsArg {
     }
 }
 
+/// Refuses an output `flag` names that is a directory (or ends in `/`, as one would).
+///
+/// # Errors
+/// The path is a directory.
+pub(crate) fn refuse_a_directory(output: &std::path::Path, flag: &str) -> Result<()> {
+    if output.is_dir() || output.as_os_str().to_string_lossy().ends_with('/') {
+        bail!(
+            "{flag} {} is a directory; give a file name",
+            output.display()
+        );
+    }
+    Ok(())
+}
+
 /// Refuses an output named like an input (`-o games.sgf`, `-o out.zip`, `-o out.zip.001`,
 /// `-o out.r00`; `explain --svg game.sgf` too): the file would be read back as a game record
 /// or archive by the next scan of its directory, where it is an error row, and
@@ -360,12 +374,7 @@ fn validate(args: &ScanArgs) -> Result<(Config, Vec<RulesetId>)> {
     if rulesets.is_empty() {
         rulesets = RulesetId::ALL.to_vec();
     }
-    if args.output.is_dir() || args.output.as_os_str().to_string_lossy().ends_with('/') {
-        bail!(
-            "--output {} is a directory; give a file name",
-            args.output.display()
-        );
-    }
+    refuse_a_directory(&args.output, "--output")?;
     refuse_an_input_name(&args.output, "--output", "Parquet", "parquet")?;
     if args.output.as_os_str() == STDOUT_TARGET && std::io::stdout().is_terminal() {
         bail!("--output - writes Parquet to standard output, which is a terminal here; redirect it or name a file");

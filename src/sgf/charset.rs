@@ -700,7 +700,10 @@ fn names_in_utf8(bytes: &[u8]) -> bool {
                 .count();
         }
     }
-    // bytes beyond ASCII that UTF-8 does not read, then `\\` or `]`: unless they are whole
+    if letters == 0 {
+        return false;
+    }
+    // bytes beyond ASCII that UTF-8 does not read, then `\` or `]`: unless they are whole
     // two-byte characters of GB2312, Big5's common part or Shift_JIS's level-2 kanji and
     // half-width kana (an even run, every byte from 0xA1: `…漂亮]`), the last of them may
     // lead a Shift_JIS, Big5 or GBK character whose trail byte that is (能 is 0x94 0x5C),
@@ -714,9 +717,6 @@ fn names_in_utf8(bytes: &[u8]) -> bool {
                 return false;
             }
         }
-    }
-    if letters == 0 {
-        return false;
     }
     let (closed, stray) = structure(&UTF_8.decode_without_bom_handling(bytes).0);
     let (closed_by_guess, _) = structure(&guess(bytes).decode_without_bom_handling(bytes).0);

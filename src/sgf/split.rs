@@ -91,6 +91,12 @@ fn opens_game(b: &[u8], at: usize) -> bool {
 /// node, one with `GM` or `FF` among its first properties (`;GM[1]…`, Fox's `;CA[UTF-8]GM[1]…`),
 /// as no node of a game's main line or variations carries them. Looks at one node at most.
 fn node_at(b: &[u8], at: usize) -> Option<bool> {
+    node_holds(b, at, |name| name == b"GM" || name == b"FF")
+}
+
+/// The node that begins at `at` (a `(` or `;`, whitespace allowed after it): `None` when no
+/// property follows the `;`, else whether one of its first 32 properties' names is `wanted`.
+fn node_holds(b: &[u8], at: usize, wanted: impl Fn(&[u8]) -> bool) -> Option<bool> {
     let blank = |j: usize| skip_blank(b, j);
     let mut j = at;
     if b.get(j) == Some(&b'(') {
@@ -111,20 +117,26 @@ fn node_at(b: &[u8], at: usize) -> Option<bool> {
         if name.is_empty() || b.get(j) != Some(&b'[') {
             break;
         }
-        if name == b"GM" || name == b"FF" {
+        if wanted(name) {
             return Some(true);
         }
         properties += 1;
         // its values, each `[…]` with `\` escapes
         while b.get(j) == Some(&b'[') {
-            j += 1;
-            while j < b.len() && b[j] != b']' {
-                j += if b[j] == b'\\' { 2 } else { 1 };
-            }
-            j = blank(j + 1);
+            j = blank(value_end(b, j + 1) + 1);
         }
     }
     (properties > 0).then_some(false)
+}
+
+/// Where the value whose text begins at `from` ends: its closing `]` (past a `\` escape), or
+/// the end of `b` when it never closes.
+fn value_end(b: &[u8], from: usize) -> usize {
+    let mut j = from;
+    while j < b.len() && b[j] != b']' {
+        j += if b[j] == b'\\' { 2 } else { 1 };
+    }
+    j.min(b.len())
 }
 
 /// Whether a node of a game, no game's root, follows the `)` at `at` (`…;W[dp]);B[dd]`).
@@ -190,12 +202,7 @@ fn variation_games(b: &[u8], g: &GameSpan) -> Vec<GameSpan> {
     let mut i = g.start;
     while i < g.end {
         match b[i] {
-            b'[' => {
-                i += 1;
-                while i < g.end && b[i] != b']' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
+            b'[' => i = value_end(&b[..g.end], i + 1),
             b'(' => {
                 let (mut on_main, mut named, mut moved) = (true, false, false);
                 if let Some(parent) = path.last_mut() {
@@ -257,12 +264,7 @@ fn holds_property(nodes: &[u8], names: &[&[u8]]) -> bool {
     let mut i = 0;
     while i < nodes.len() {
         match nodes[i] {
-            b'[' => {
-                i += 1;
-                while i < nodes.len() && nodes[i] != b']' {
-                    i += if nodes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
+            b'[' => i = value_end(nodes, i + 1),
             c if c.is_ascii_uppercase()
                 && !nodes[..i].last().is_some_and(u8::is_ascii_alphabetic) =>
             {
@@ -294,33 +296,10 @@ const MAX_MERGED_DEPTH: usize = 64;
 /// properties: `PB`, `PW` or `RE`, or a root's `GM` or `FF` when `roots` says a root may
 /// begin there (no move before it; after a move, an editor's stray `GM` marks no game).
 fn game_info_at(b: &[u8], at: usize, roots: impl Fn() -> bool) -> bool {
-    let mut j = skip_blank(b, at + 1);
-    if b.get(j) != Some(&b';') {
-        return false;
-    }
-    j = skip_blank(b, j + 1);
-    for _ in 0..32 {
-        let ident = j;
-        while j < b.len() && b[j].is_ascii_alphabetic() {
-            j += 1;
-        }
-        let name = &b[ident..j];
-        j = skip_blank(b, j);
-        if name.is_empty() || b.get(j) != Some(&b'[') {
-            return false;
-        }
-        if matches!(name, b"PB" | b"PW" | b"RE") || matches!(name, b"GM" | b"FF") && roots() {
-            return true;
-        }
-        while b.get(j) == Some(&b'[') {
-            j += 1;
-            while j < b.len() && b[j] != b']' {
-                j += if b[j] == b'\\' { 2 } else { 1 };
-            }
-            j = skip_blank(b, j + 1);
-        }
-    }
-    false
+    let info = |name: &[u8]| {
+        matches!(name, b"PB" | b"PW" | b"RE") || matches!(name, b"GM" | b"FF") && roots()
+    };
+    node_holds(b, at, info) == Some(true)
 }
 
 /// [`scan`] without the games merged into a tree.
