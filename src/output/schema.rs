@@ -185,11 +185,11 @@ fn build_columns() -> Vec<Column> {
         col(I, "result_margin", Float, "The winner's margin in points per RE (stone margins doubled: 子, or a quarter fraction as Fox writes Chinese results, read so under Chinese or unknown rules or beside a komi in stones; under other rules a quarter fraction is no count); 0 for a draw; NULL when none (a margin no count can give, Fox W+0.02, is read as W+: result_kind unknown).", move |r| float(rec(r).and_then(|g| g.result.as_ref()).and_then(|x| x.margin_points()))),
         col(I, "moves", Int, "Moves in the main line (passes included).", move |r| int(rec(r).map(|g| g.moves.len() as u32))),
         col(I, "passes", Int, "Passes among the moves (B[], B[tt] on boards up to 19x19, …).", move |r| int(rec(r).map(|g| g.passes))),
-        col(I, "setup_black", Int, "Black setup stones (AB) anywhere in the main line, incl. placed handicap stones.", move |r| int(rec(r).map(|g| g.setup_count(Color::Black)))),
-        col(I, "setup_white", Int, "White setup stones (AW) anywhere in the main line.", move |r| int(rec(r).map(|g| g.setup_count(Color::White)))),
+        col(I, "setup_black", Int, "Black setup stones (AB) anywhere in the main line, on the board, incl. placed handicap stones.", move |r| int(rec(r).map(|g| g.setup_count(Color::Black)))),
+        col(I, "setup_white", Int, "White setup stones (AW) anywhere in the main line, on the board.", move |r| int(rec(r).map(|g| g.setup_count(Color::White)))),
         col(I, "has_territory_markup", Bool, "The last node has TB/TW territory markup.", move |r| rec(r).map_or(Cell::Null, |g| Cell::Bool(g.has_territory_markup()))),
         col(I, "unknown_properties", Int, "Properties sgf-parse does not know (kept, not used).", move |r| int(rec(r).map(|g| g.unknown_properties))),
-        col(I, "invalid_properties", Int, "Known properties with unreadable values.", move |r| int(rec(r).map(|g| g.invalid_properties))),
+        col(I, "invalid_properties", Int, "Known properties with unreadable values, and setup points (AB, AW, AE) off the board.", move |r| int(rec(r).map(|g| g.invalid_properties))),
     ];
     for id in RulesetId::ALL {
         let i = id.index();

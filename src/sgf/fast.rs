@@ -925,7 +925,14 @@ break]C[a\:b];B[\p\d])",
         let r = read("(;SZ[19]AW[aa] \n [bb]\t[cc];B[dd]\r\n;W[ee] ) ");
         assert_eq!(r.setup.len(), 3);
         assert_eq!(r.moves.len(), 2);
-        // Two values where one is expected: invalid (a move off the board is kept).
+        // Two values where one is expected: invalid (a move off the board is kept); the same
+        // text twice is that text.
+        let r = read("(;SZ[19]PW[c] [c ]RE[W+R][W+R];B[dd])");
+        assert_eq!((r.white.as_deref(), r.invalid_properties), (Some("c"), 0));
+        assert_eq!(
+            r.result.map(|r| r.winner),
+            Some(super::super::Winner::White)
+        );
         let r = read("(;SZ[19]PB[a][b]KM[6.5][7];B[aa][bb])");
         assert_eq!(r.black, None);
         assert_eq!(r.komi_raw.as_deref(), Some("6.5][7"));

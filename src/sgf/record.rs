@@ -92,8 +92,9 @@ pub struct GameRecord {
     pub territory_black: Vec<Point>,
     pub territory_white: Vec<Point>,
     pub unknown_properties: u32,
-    /// Known properties with unreadable values; a `KM`, `KO` or `HA` value counts when no
-    /// komi or handicap is read from it (`KM[abc]`, not `KM[]` or `KO[7.5]`).
+    /// Known properties with unreadable values, and setup points off the board; a `KM`, `KO`
+    /// or `HA` value counts when no komi or handicap is read from it (`KM[abc]`, not `KM[]`
+    /// or `KO[7.5]`).
     pub invalid_properties: u32,
     /// Nodes of the main line holding more than one move (`;B[ee]W[cc]`: a `;` missing),
     /// played in the order written, and the 1-based number of the first such node's second
@@ -544,6 +545,26 @@ impl Builder {
             }
             "HA" => self.handicap_text(&number()),
             "AP" => self.add_application(&joined()),
+            // a single text given twice over (`RE[B+R][B+R]`, a writer repeating itself) is
+            // that text; two different ones are none
+            "RU" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "RE"
+                if values.windows(2).all(|w| w[0].trim() == w[1].trim()) =>
+            {
+                let field = match id {
+                    "RU" => TextField::Rules,
+                    "PB" => TextField::Black,
+                    "PW" => TextField::White,
+                    "BR" => TextField::BlackRank,
+                    "WR" => TextField::WhiteRank,
+                    "DT" => TextField::Date,
+                    "EV" => TextField::Event,
+                    _ => TextField::Result,
+                };
+                match values.first() {
+                    Some(v) => self.text(field, v),
+                    None => self.invalid += 1,
+                }
+            }
             "SZ" => {
                 // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error
                 // later. A size read after all (`SZ[9 ]`) is a quirk, not an invalid value.
@@ -618,8 +639,13 @@ impl Builder {
             });
         // a komi read as a number but beyond any board (`KM[2705]`, `KO[ 2705 ]`) is found
         // unreadable only here: an invalid value, as `KM[abc]` is (which the builder counted)
-        let invalid = self.invalid + komi.beyond_any_board + u32::from(ko_unused_beyond);
+        let mut invalid = self.invalid + komi.beyond_any_board + u32::from(ko_unused_beyond);
         let mut setup = self.setup;
+        // a setup point off the board (`AB[tt]` on 19×19: `tt` is a pass spelling for moves
+        // only) places nothing: an invalid value, not a stone `setup_black` counts
+        let written = setup.len();
+        setup.retain(|s| s.point.x < w && s.point.y < h);
+        invalid += (written - setup.len()) as u32;
         keep_stones_taken_off_at_the_count(
             &mut setup,
             &moves,
@@ -2069,6 +2095,22 @@ mod tests {
             [point(19, 19), point(18, 18)]
         );
         assert_eq!(moves("(;SZ[20:25];B[tt])"), [point(19, 19)]);
+    }
+
+    /// A setup point off the board (`AB[tt]` on 19×19: `tt` spells a pass for moves only)
+    /// places no stone: `setup_black` does not count it, `invalid_properties` does. On 20×20
+    /// `tt` is a point.
+    #[test]
+    fn a_setup_point_off_the_board_is_an_invalid_value_not_a_stone() {
+        let read = |sgf: &str| {
+            let games = crate::sgf::ingest_bytes(sgf.as_bytes(), &crate::sgf::Limits::default());
+            let r = games[0].record.clone().unwrap();
+            let counts = (r.setup_count(Color::Black), r.setup_count(Color::White));
+            (counts, r.invalid_properties)
+        };
+        assert_eq!(read("(;SZ[19]AB[tt][dd]AW[zz];B[ee])"), ((1, 0), 2));
+        assert_eq!(read("(;SZ[9]AB[cc];W[ee];AW[jj]AE[kk])"), ((1, 0), 2));
+        assert_eq!(read("(;SZ[20]AB[tt][dd];B[ee])"), ((2, 0), 0));
     }
 
     #[test]
