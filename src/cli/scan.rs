@@ -151,15 +151,18 @@ pub struct ScanArgs {
 #[derive(Debug, Args)]
 pub struct LimitsArg {
     /// Largest file or archive member, after decompression, in bytes.
-    #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES")]
+    #[arg(long, default_value_t = Limits::default().max_file_bytes, value_name = "BYTES",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub max_file_bytes: u64,
     /// Largest single game, in bytes.
-    #[arg(long, default_value_t = Limits::default().max_game_bytes, value_name = "BYTES")]
+    #[arg(long, default_value_t = Limits::default().max_game_bytes, value_name = "BYTES",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_game_bytes: usize,
     /// Most nodes in one game tree (a game nesting variations more than 10,000 deep, or
     /// with more than 10,000 compressed point lists `[aa:ss]`, is refused too:
     /// `too_many_nodes`).
-    #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_nodes: usize,
 }
 

@@ -205,7 +205,7 @@ impl Summary {
         if named_twice > 0 {
             let _ = writeln!(
                 s,
-                "  read once: {named_twice} file{} the inputs name more than once (a file and its directory, one path twice, or a link beside the file it names)",
+                "  read once: {named_twice} file{} the inputs name more than once (a file and its directory, one path twice, a link beside the file it names, or hard links to one file)",
                 if named_twice == 1 { "" } else { "s" }
             );
         }

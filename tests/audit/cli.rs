@@ -275,6 +275,31 @@ fn an_absurd_thread_count_is_refused_at_once() {
     assert!(!out.exists());
 }
 
+/// A limit of 0 bytes or nodes would refuse every game: refused itself, before anything is
+/// read or written.
+#[test]
+fn a_zero_limit_is_refused_at_once() {
+    let (dir, input) = game_file();
+    let out = dir.path().join("out.parquet");
+    for flag in ["--max-nodes", "--max-game-bytes", "--max-file-bytes"] {
+        let o = kifu(
+            &[
+                os("scan"),
+                input.as_os_str(),
+                os(flag),
+                os("0"),
+                os("-o"),
+                out.as_os_str(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert!(!out.exists(), "{flag}");
+        let o = kifu(&[os("explain"), input.as_os_str(), os(flag), os("0")], None);
+        assert_eq!(o.status.code(), Some(2), "explain {flag}");
+    }
+}
+
 /// `--password` (repeated) and `--password-file` open an encrypted archive; the file's
 /// recorded command line keeps the options but never a password, and a password file that
 /// cannot be read is a fatal error (status 2) naming it.
@@ -603,7 +628,35 @@ fn a_file_named_twice_is_read_once_and_an_input_is_never_the_output() {
         assert_eq!(rows(&out), 1);
         let sources = parquet_strings(&out, "source");
         assert_eq!(sources, [Some(file.display().to_string())]);
+        // a hard link is the same file under another name: read once, under the first name
+        let hard = tempfile::tempdir().unwrap();
+        let (a, b) = (hard.path().join("a.sgf"), hard.path().join("b.sgf"));
+        std::fs::write(&b, GAME).unwrap();
+        std::fs::hard_link(&b, &a).unwrap();
+        let o = kifu(
+            &[
+                os("scan"),
+                hard.path().as_os_str(),
+                os("-o"),
+                out.as_os_str(),
+            ],
+            None,
+        );
+        assert_all_read(&o);
+        assert_eq!(
+            parquet_strings(&out, "source"),
+            [Some(a.display().to_string())]
+        );
+        assert!(String::from_utf8_lossy(&o.stderr).contains("read once: 1 file "));
     }
+    // standard input named twice is read once, and said so
+    let o = kifu(
+        &[os("scan"), os("-"), os("-"), os("-o"), out.as_os_str()],
+        Some(GAME.as_bytes()),
+    );
+    assert_all_read(&o);
+    assert_eq!(rows(&out), 1);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("read once: 1 file "));
 }
 
 /// `-o -` writes the Parquet file to standard output; a named pipe is written in place and

@@ -39,8 +39,15 @@ pub fn expand_inputs_noting(
     skipped: &mut Skipped,
 ) -> Vec<Expanded> {
     let (mut out, mut passed) = (Vec::new(), Vec::new());
+    let mut stdin_read = false;
     for input in inputs {
         if input.as_os_str() == STDIN_SOURCE {
+            // `scan - -`: standard input is read once, and its second naming counted as a
+            // file named twice (it held nothing more)
+            if std::mem::replace(&mut stdin_read, true) {
+                *skipped.entry(NAMED_TWICE.to_string()).or_default() += 1;
+                continue;
+            }
             read_stdin(io::stdin().lock(), max_bytes, &mut out, &mut passed);
         } else if is_stream(input) {
             out.extend(read_stream(input, max_bytes));
@@ -69,10 +76,10 @@ pub fn expand_inputs_noting(
         _ => true,
     });
     // a file named twice (`scan a.sgf a.sgf`, a directory and a file in it, a directory by
-    // two spellings, a link beside the file it names) is read once, and counted: under its
+    // two spellings, a link beside the file it names, a hard link) is read once, and counted: under its
     // first name that is no symbolic link (a link sorting before its file took the row's
     // name, and the file's own path was in no row), else its first
-    let canonical: Vec<Option<PathBuf>> = (out.iter())
+    let canonical: Vec<Option<FileKey>> = (out.iter())
         .map(|p| match p {
             Ok(Input::Path(path)) => Some(identity(path)),
             // an entry the walk could not read (it was a row per naming)
@@ -81,7 +88,7 @@ pub fn expand_inputs_noting(
         })
         .collect();
     let is_link = |p: &Expanded| matches!(p, Ok(Input::Path(path)) if path.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()));
-    let mut chosen: std::collections::HashMap<&PathBuf, usize> = Default::default();
+    let mut chosen: std::collections::HashMap<&FileKey, usize> = Default::default();
     for (i, c) in canonical.iter().enumerate() {
         let Some(c) = c else { continue };
         match chosen.get(c) {
@@ -105,10 +112,27 @@ pub fn expand_inputs_noting(
     out
 }
 
-/// What names one file however it is spelled: its canonical path, or for a path that has
-/// none (a dangling link, a link loop, a missing path) its directory's canonical path and its
-/// name.
-fn identity(path: &Path) -> PathBuf {
+/// What names one file however it is spelled: its device and inode on Unix (hard links
+/// too are one file: `scan` read a file linked into two directories twice, every game of it
+/// counted twice), else its canonical path, or for a path that has neither (a dangling link,
+/// a link loop, a missing path) its directory's canonical path and its name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FileKey {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    Path(PathBuf),
+}
+
+fn identity(path: &Path) -> FileKey {
+    #[cfg(unix)]
+    if let Ok(m) = std::fs::metadata(path) {
+        use std::os::unix::fs::MetadataExt;
+        return FileKey::Inode(m.dev(), m.ino());
+    }
+    FileKey::Path(path_identity(path))
+}
+
+fn path_identity(path: &Path) -> PathBuf {
     if let Ok(canonical) = std::fs::canonicalize(path) {
         return canonical;
     }
