@@ -179,19 +179,18 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
                     Some(l) => &batch[..batch.len().min(l.saturating_sub(games) as usize)],
                     None => batch,
                 };
-                let rows = pool.install(|| audit_jobs(&chunk, &prepared, batch, &options));
+                let rows = pool.install(|| {
+                    audit_jobs(&chunk, &prepared, batch, &options, &|last| progress.done(last))
+                });
                 games += rows.len() as u64;
                 if row_tx.send(rows).is_err() {
                     break 'chunks; // the writer failed: its error is reported below
                 }
-                // files are what is known up front; games are what a collection holds
-                progress.set_message(format!("{games} games"));
                 if config.limit.is_some_and(|l| games >= l) {
                     stop_reader.store(true, Ordering::Relaxed);
                     break 'chunks;
                 }
             }
-            progress.inc(chunk.len() as u64);
         }
         drop(row_tx);
         let (s, w) = writer_stage
@@ -202,7 +201,7 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
         writer_done = Some(w);
         Ok(())
     });
-    progress.finish_and_clear();
+    progress.bar.finish_and_clear();
     result?;
     let mut writer = writer_done.context("the writer stage ended without its file")?;
     // the files that are no rows, in the file itself: `{"ending": count, …}` (a file named
@@ -278,7 +277,7 @@ fn with_scratch<T>(f: impl FnOnce(&mut Scratch) -> T) -> T {
 pub fn audit_chunk(items: &[InputItem], options: &GameOptions) -> Vec<GameRow> {
     let prepared = prepare_chunk(items);
     let jobs = game_jobs(items, &prepared);
-    audit_jobs(items, &prepared, &jobs, options)
+    audit_jobs(items, &prepared, &jobs, options, &|_| {})
 }
 
 /// A chunk's files decoded and split into games (in parallel), or why an item has none.
@@ -302,26 +301,31 @@ fn game_jobs(items: &[InputItem], prepared: &Prepared<'_>) -> Vec<(usize, usize)
         .iter()
         .zip(items)
         .enumerate()
-        .flat_map(|(fi, (p, item))| {
-            let n = p
-                .as_ref()
-                .map_or(1, |f| f.game_count() + usize::from(item.cut.is_some()));
-            (0..n).map(move |gi| (fi, gi))
-        })
+        .flat_map(|(fi, (p, item))| (0..rows_of(item, p)).map(move |gi| (fi, gi)))
         .collect()
 }
 
-/// Phase 2: the rows of the games `jobs` names, audited in parallel, in order.
+/// The rows of one item: one a game, one more after the games of a file cut short, and one
+/// for an item that could not be read.
+fn rows_of(item: &InputItem, prepared: &Result<sgf::PreparedFile, &source::SourceError>) -> usize {
+    prepared
+        .as_ref()
+        .map_or(1, |f| f.game_count() + usize::from(item.cut.is_some()))
+}
+
+/// Phase 2: the rows of the games `jobs` names, audited in parallel, in order. `done` is told
+/// of every row made, and whether it was its item's last (for the progress bar).
 fn audit_jobs(
     items: &[InputItem],
     prepared: &Prepared<'_>,
     jobs: &[(usize, usize)],
     options: &GameOptions,
+    done: &(dyn Fn(bool) + Sync),
 ) -> Vec<GameRow> {
     jobs.par_iter()
         .map(|&(fi, gi)| {
             let item = &items[fi];
-            match (&prepared[fi], &item.cut) {
+            let row = match (&prepared[fi], &item.cut) {
                 // the row after the games of a file cut short
                 (Ok(file), Some(cut)) if gi == file.game_count() => {
                     source_error_row_at(item, cut, gi)
@@ -337,7 +341,9 @@ fn audit_jobs(
                     )
                 }),
                 (Err(e), _) => source_error_row(item, e),
-            }
+            };
+            done(gi + 1 == rows_of(item, &prepared[fi]));
+            row
         })
         .collect()
 }
@@ -381,34 +387,69 @@ pub fn source_error_row_at(
     GameRow::new(item.source.clone(), item.member.clone(), ingest, None, None)
 }
 
-/// The progress bar, counting files (what is known up front): all of them, or under
-/// `--limit` at most as many as the games it asks for (each file holds one game at least).
+/// The progress bar: files done of all files (what is known up front: all of them, or under
+/// `--limit` at most as many as the games it asks for, each file holding one game at least),
+/// and games done (what a collection holds), both moved as each game's row is made, from the
+/// worker threads (moved once a chunk of 2,048 files, the bar stood still for seconds, and
+/// for the whole run over one large collection file).
+struct Progress {
+    bar: indicatif::ProgressBar,
+    games: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Progress {
+    /// A row was made; `last`: its item's last.
+    fn done(&self, last: bool) {
+        if self.bar.is_hidden() {
+            return;
+        }
+        // the games are drawn at the bar's steady tick
+        self.games.fetch_add(1, Ordering::Relaxed);
+        if last {
+            self.bar.inc(1);
+        }
+    }
+}
+
 fn make_progress(
     enabled: bool,
     paths: &[source::Expanded],
     passwords: &[String],
     limit: Option<u64>,
-) -> indicatif::ProgressBar {
+) -> Progress {
     use std::io::IsTerminal;
+    let games = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     if !enabled || !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
+        let bar = indicatif::ProgressBar::hidden();
+        return Progress { bar, games };
     }
     let files = source::count_items_with(paths, passwords);
     let bar = indicatif::ProgressBar::new(limit.map_or(files, |l| files.min(l)));
+    let (count, rate) = (games.clone(), games.clone());
     let style = indicatif::ProgressStyle::with_template(
-        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {msg}  {rate}  ETA {eta}",
+        "{spinner} [{elapsed_precise}] {bar:40} {pos}/{len} files, {games}  {rate}  ETA {eta}",
     )
     .map(|s| {
         s.with_key(
+            "games",
+            move |_: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{} games", count.load(Ordering::Relaxed));
+            },
+        )
+        .with_key(
             "rate",
-            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0} files/s", state.per_sec());
+            move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let secs = state.elapsed().as_secs_f64();
+                let done = rate.load(Ordering::Relaxed) as f64;
+                let _ = write!(w, "{:.0} games/s", if secs > 0.0 { done / secs } else { 0.0 });
             },
         )
     })
     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
-    bar
+    // the clock and the spinner move while a slow game or a large file is read
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    Progress { bar, games }
 }
 
 /// Audits every game under `inputs` and returns all rows in order (holds them all: for tests,
