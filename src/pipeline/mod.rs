@@ -180,7 +180,9 @@ pub fn run(config: &Config, interrupted: &AtomicBool) -> Result<Summary> {
                     None => batch,
                 };
                 let rows = pool.install(|| {
-                    audit_jobs(&chunk, &prepared, batch, &options, &|last| progress.done(last))
+                    audit_jobs(&chunk, &prepared, batch, &options, &|last| {
+                        progress.done(last)
+                    })
                 });
                 games += rows.len() as u64;
                 if row_tx.send(rows).is_err() {
@@ -441,7 +443,11 @@ fn make_progress(
             move |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
                 let secs = state.elapsed().as_secs_f64();
                 let done = rate.load(Ordering::Relaxed) as f64;
-                let _ = write!(w, "{:.0} games/s", if secs > 0.0 { done / secs } else { 0.0 });
+                let _ = write!(
+                    w,
+                    "{:.0} games/s",
+                    if secs > 0.0 { done / secs } else { 0.0 }
+                );
             },
         )
     })

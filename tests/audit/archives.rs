@@ -1507,36 +1507,58 @@ fn the_progress_total_counts_a_tars_game_members() {
     assert_eq!(count_items(&expand_inputs(&[broken])), 1);
 }
 
-/// Two archives joined into one file (`cat a.zip b.zip`, `cat a.7z b.7z`): a reader finds only
-/// one of them (a zip's directory is at its end, a 7z's start header names its own end), and
-/// the other's games were lost without a word. They get a row saying so.
+/// Two zips joined into one file (`cat a.zip a.zip`, three of them): the last one's directory
+/// names only its own members, and the others' were lost (then a row said so). Every zip is
+/// read, in file order, the later copies of a name numbered; the count for the progress bar
+/// says as many. Before the archives, a program is no zip (a self-extracting archive).
 #[test]
-fn two_archives_joined_in_one_file_are_not_lost_without_a_word() {
+fn zips_joined_in_one_file_are_all_read() {
     let dir = tempfile::tempdir().unwrap();
-    for (fixture, joined, what) in [
-        (
-            "methods.zip",
-            "joined.zip",
-            "another zip archive comes before this one",
-        ),
-        (
-            "games-lzma2.7z",
-            "joined.7z",
-            "another 7z archive follows this one",
-        ),
-    ] {
-        let one = std::fs::read(repo().join("tests/fixtures/archives").join(fixture)).unwrap();
-        let alone = crate::common::audit(&repo().join("tests/fixtures/archives").join(fixture));
-        let path = dir.path().join(joined);
-        std::fs::write(&path, [one.clone(), one].concat()).unwrap();
+    let fixture = repo().join("tests/fixtures/archives/methods.zip");
+    let one = std::fs::read(&fixture).unwrap();
+    let alone = crate::common::audit(&fixture);
+    for copies in [2, 3] {
+        let path = dir.path().join(format!("joined{copies}.zip"));
+        std::fs::write(&path, one.repeat(copies)).unwrap();
         let rows = crate::common::audit(&path);
-        assert_eq!(rows.len(), alone.len() + 1, "{joined}");
-        let errors: Vec<_> = rows
-            .iter()
-            .filter(|r| r.ingest.error_kind == Some(kifu_audit::sgf::ErrorKind::ArchiveError))
-            .collect();
-        assert_eq!(errors.len(), 1, "{joined}");
-        let message = errors[0].ingest.error_message.as_deref().unwrap_or("");
-        assert!(message.contains(what), "{message}");
+        assert_eq!(rows.len(), copies * alone.len(), "{copies}");
+        assert!(
+            rows.iter().all(|r| r.ingest.error_kind.is_none()),
+            "{copies}"
+        );
+        let first = alone[0].member.clone().unwrap();
+        assert_eq!(rows[0].member.as_deref(), Some(first.as_str()));
+        let second = format!("{first} (2)");
+        assert_eq!(rows[alone.len()].member.as_deref(), Some(second.as_str()));
+        let members: std::collections::BTreeSet<_> = rows.iter().map(|r| &r.member).collect();
+        assert_eq!(members.len(), rows.len(), "every row its own member name");
+        use kifu_audit::sgf::source::{count_items, expand_inputs};
+        let items = count_items(&expand_inputs(std::slice::from_ref(&path)));
+        assert_eq!(items, (copies * alone.len()) as u64);
     }
+}
+
+/// Two 7z archives joined into one file (`cat a.7z b.7z`): a reader finds only the first (its
+/// start header names its own end), and the other's games were lost without a word. They
+/// get a row saying so.
+#[test]
+fn two_7z_archives_joined_in_one_file_are_not_lost_without_a_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = repo().join("tests/fixtures/archives/games-lzma2.7z");
+    let one = std::fs::read(&fixture).unwrap();
+    let alone = crate::common::audit(&fixture);
+    let path = dir.path().join("joined.7z");
+    std::fs::write(&path, [one.clone(), one].concat()).unwrap();
+    let rows = crate::common::audit(&path);
+    assert_eq!(rows.len(), alone.len() + 1);
+    let errors: Vec<_> = rows
+        .iter()
+        .filter(|r| r.ingest.error_kind == Some(kifu_audit::sgf::ErrorKind::ArchiveError))
+        .collect();
+    assert_eq!(errors.len(), 1);
+    let message = errors[0].ingest.error_message.as_deref().unwrap_or("");
+    assert!(
+        message.contains("another 7z archive follows this one"),
+        "{message}"
+    );
 }

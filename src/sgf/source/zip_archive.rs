@@ -18,7 +18,16 @@ use super::{
 /// How many members of the zip archive `reader` are games, from its central directory: an
 /// archive inside counts one (its items are not known); the Finder's AppleDouble files are
 /// passed over.
-pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
+pub(super) fn zip_game_members(mut reader: impl Read + Seek) -> Option<u64> {
+    let ends = joined_zip_ends(&mut reader);
+    let mut total = 0;
+    for &end in ends.iter().rev() {
+        total += zip_game_members_in(Window::new(&mut reader, end)).unwrap_or(1);
+    }
+    Some(total)
+}
+
+fn zip_game_members_in(reader: impl Read + Seek) -> Option<u64> {
     let counts = |n: &ZipResult<Cow<'_, str>>| {
         n.as_ref()
             .is_ok_and(|n| classify(n).is_some() && !n.starts_with("__MACOSX/"))
@@ -30,6 +39,75 @@ pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
     let mut every = ZipIterable::try_new(zip.into_inner(), Default::default()).ok()?;
     let files = every.files().ok()?;
     Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
+}
+
+/// Where each zip of a file ends, the last first: the file's end, then, while the bytes before
+/// the zip found there begin as a zip's first member (another zip joined before it: `cat
+/// a.zip b.zip`, whose members the last directory does not name), where that zip begins, which
+/// is where the one before it ends. A program before the archive (a self-extracting one) is
+/// no zip. Rewound after.
+fn joined_zip_ends<R: Read + Seek>(reader: &mut R) -> Vec<u64> {
+    let starts_as_a_zip = begins_as_a_zip(reader);
+    let Ok(len) = reader.seek(io::SeekFrom::End(0)) else {
+        return vec![u64::MAX];
+    };
+    let mut ends = vec![len];
+    if !starts_as_a_zip {
+        let _ = reader.rewind();
+        return ends;
+    }
+    loop {
+        let end = ends[ends.len() - 1];
+        let before = match zip::ZipArchive::new(io::BufReader::new(Window::new(&mut *reader, end)))
+        {
+            Ok(zip) => zip.offset(),
+            Err(_) => 0,
+        };
+        if before == 0 || before >= end {
+            break;
+        }
+        ends.push(before);
+    }
+    let _ = reader.rewind();
+    ends
+}
+
+/// The first `len` bytes of a reader, as a reader of their own (one zip of several joined).
+struct Window<R> {
+    inner: R,
+    len: u64,
+    pos: u64,
+}
+
+impl<R: Read + Seek> Window<R> {
+    fn new(mut inner: R, len: u64) -> Window<R> {
+        let _ = inner.rewind();
+        Window { inner, len, pos: 0 }
+    }
+}
+
+impl<R: Read + Seek> Read for Window<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.len.saturating_sub(self.pos);
+        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl<R: Read + Seek> Seek for Window<R> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let target = match to {
+            io::SeekFrom::Start(n) => Some(n),
+            io::SeekFrom::End(d) => self.len.checked_add_signed(d),
+            io::SeekFrom::Current(d) => self.pos.checked_add_signed(d),
+        };
+        let target = target
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "seek before the start"))?;
+        self.pos = self.inner.seek(io::SeekFrom::Start(target))?;
+        Ok(self.pos)
+    }
 }
 
 /// The four bytes a zip's local file header (a member's) begins with.
@@ -44,38 +122,43 @@ fn begins_as_a_zip<R: Read + io::Seek>(reader: &mut R) -> bool {
     found
 }
 
+/// Every member of the zip archive `file`, in file order; of each zip in turn when several are
+/// joined into one file (`cat a.zip b.zip`: the last one's directory names only its own
+/// members, and the others' were lost, then a row said so).
 pub(super) fn read_zip<R: Read + io::Seek>(
     source: &str,
-    file: R,
+    mut file: R,
+    opts: &ReadOptions,
+    depth: u8,
+    skipped: &mut Skipped,
+    sink: &mut dyn FnMut(InputItem) -> bool,
+) -> bool {
+    let ends = joined_zip_ends(&mut file);
+    if let [_] = ends[..] {
+        return read_one_zip(source, file, opts, depth, skipped, sink);
+    }
+    for &end in ends.iter().rev() {
+        let window = Window::new(&mut file, end);
+        if !read_one_zip(source, window, opts, depth, skipped, sink) {
+            return false;
+        }
+    }
+    true
+}
+
+fn read_one_zip<R: Read + io::Seek>(
+    source: &str,
+    mut file: R,
     opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     let max_bytes = opts.max_bytes;
-    let mut file = file;
-    // bytes before the archive that begin as a zip's first member: another zip joined before
-    // this one (`cat a.zip b.zip`), whose members its directory does not name (they were
-    // lost without a word; a program before the archive, a self-extracting one, is none)
-    let starts_as_a_zip = begins_as_a_zip(&mut file);
     let mut archive = match zip::ZipArchive::new(io::BufReader::new(&mut file)) {
         Ok(a) => a,
         Err(e) => return read_local_headers(source, file, e, opts, depth, skipped, sink),
     };
-    let before = archive.offset();
-    if before > 0 && starts_as_a_zip {
-        let row = archive_error(
-            source,
-            format!(
-                "{source}: another zip archive comes before this one in the file, in the \
-                 {before} bytes before it (two archives joined): its members are not read; \
-                 cut the file there and scan both"
-            ),
-        );
-        if !sink(row) {
-            return false;
-        }
-    }
     if archive.has_duplicate_names() {
         // zip's archive keeps one member a name, the last (an archive appended to by a tool
         // that adds a name again, as Python's `zipfile` does): every entry is read instead
