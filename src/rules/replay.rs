@@ -360,14 +360,26 @@ impl Replayer {
         // The history must (re)start from the current position before the next move.
         let mut history_stale = true;
 
-        for &event in events {
+        let mut k = 0;
+        while k < events.len() {
+            let event = events[k];
+            k += 1;
             let (color, mv) = match event {
-                Event::Setup { point, stone } => {
-                    game.setup(point, stone);
-                    if !board.contains(point) {
-                        setup_off_board += 1;
-                    } else if board.get(point) != stone {
-                        board.set_stone(point, stone);
+                Event::Setup { .. } => {
+                    // the setup up to the next move, applied at once (see `Board::set_stones`)
+                    let len = (events[k - 1..].iter())
+                        .take_while(|e| matches!(e, Event::Setup { .. }))
+                        .count();
+                    let run = events[k - 1..k - 1 + len].iter().filter_map(|e| match *e {
+                        Event::Setup { point, stone } => {
+                            game.setup(point, stone);
+                            setup_off_board += u32::from(point.x >= width || point.y >= height);
+                            Some((point, stone))
+                        }
+                        Event::Move { .. } => None,
+                    });
+                    k += len - 1;
+                    if board.set_stones(run) {
                         history_stale = true;
                         ko = None;
                     }

@@ -504,6 +504,53 @@ fn setup_keeps_chains_exact() {
     assert_eq!(b, Board::new(5, 3));
 }
 
+/// Setup applied at once (`Board::set_stones`) gives the position of the same changes made
+/// one by one: the last change of a point counts, chains and liberties exact, the hash the
+/// same; points off the board ignored. Random change lists on random boards, stones added,
+/// taken off and recoloured, on boards up to 25×25.
+#[test]
+fn setup_at_once_equals_setup_point_by_point() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    for round in 0..400 {
+        let (w, h) = (2 + next(24) as u8, 2 + next(24) as u8);
+        let mut one_by_one = Board::new(w, h);
+        let mut at_once = Board::new(w, h);
+        for _ in 0..4 {
+            let changes: Vec<(Point, Option<Color>)> = (0..next(3 * u64::from(w) * u64::from(h)))
+                .map(|_| {
+                    // now and then a point just off the board
+                    let p = Point::new(next(u64::from(w) + 1) as u8, next(u64::from(h)) as u8);
+                    let stone = [None, Some(Black), Some(White)][next(3) as usize];
+                    (p, stone)
+                })
+                .collect();
+            let mut changed = false;
+            for &(p, stone) in &changes {
+                if one_by_one.contains(p) && one_by_one.get(p) != stone {
+                    one_by_one.set_stone(p, stone);
+                    changed = true;
+                }
+            }
+            assert_eq!(at_once.set_stones(changes), changed, "round {round}");
+            at_once.assert_consistent();
+            assert_eq!(at_once, one_by_one, "round {round}");
+            assert_eq!(at_once.hash(), one_by_one.hash(), "round {round}");
+            for p in at_once.points().collect::<Vec<_>>() {
+                if at_once.is_occupied(p) {
+                    assert_eq!(at_once.chain_len(p), one_by_one.chain_len(p));
+                    assert_eq!(at_once.chain_liberties(p), one_by_one.chain_liberties(p));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn hash_depends_on_position_not_history() {
     let mut a = Board::new(9, 9);
