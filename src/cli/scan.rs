@@ -158,9 +158,10 @@ pub struct LimitsArg {
     #[arg(long, default_value_t = Limits::default().max_game_bytes, value_name = "BYTES",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_game_bytes: usize,
-    /// Most nodes in one game tree (a game nesting variations more than 10,000 deep, or
-    /// with more than 10,000 compressed point lists `[aa:ss]`, is refused too:
-    /// `too_many_nodes`).
+    /// Most nodes in one game tree, and moves in its main line (a node holding many counts
+    /// them all; a game nesting variations more than 10,000 deep, with more than 10,000
+    /// compressed point lists `[aa:ss]`, or with more than 1,000,000 values in a tree the fast
+    /// reader leaves to sgf-parse, is refused too: `too_many_nodes`).
     #[arg(long, default_value_t = Limits::default().max_nodes, value_name = "N",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_nodes: usize,

@@ -20,6 +20,8 @@ pub struct GameSpan {
     pub max_depth: usize,
     /// Values written as a compressed point list (`[aa:ss]`, a rectangle of points).
     pub point_lists: usize,
+    /// Property values (`[`…`]`) in the whole tree.
+    pub values: usize,
     /// Bytes of non-whitespace text between the previous game (or the start of the file) and
     /// this one's `(`, which no reader sees.
     pub text_before: usize,
@@ -366,10 +368,9 @@ fn scan_with(text: &str, after_variations: bool) -> Scan {
                     }
                     break;
                 }
-                if i - open == 6 && b[open + 3] == b':' {
-                    if let Some(g) = cur.as_mut() {
-                        g.point_lists += 1;
-                    }
+                if let Some(g) = cur.as_mut() {
+                    g.values += 1;
+                    g.point_lists += usize::from(i - open == 6 && b[open + 3] == b':');
                 }
                 i += 1;
                 continue;
@@ -412,6 +413,7 @@ fn scan_with(text: &str, after_variations: bool) -> Scan {
                         nodes: 0,
                         max_depth: 0,
                         point_lists: 0,
+                        values: 0,
                         unclosed: 0,
                         unterminated_value_at: None,
                         lowercase_ident_at: None,

@@ -100,6 +100,38 @@ fn node_and_size_limits_give_error_rows() {
     };
     let r = &ingest_bytes(s.as_bytes(), &limits)[0];
     assert_eq!(r.error_kind, Some(ErrorKind::GameTooLarge));
+    // moves packed into few nodes count as nodes: 200 moves in 10 nodes over a limit of 50
+    let s = format!(
+        "(;SZ[9]{})",
+        format!(";{}", "B[aa]W[bb]".repeat(10)).repeat(10)
+    );
+    let limits = Limits {
+        max_nodes: 50,
+        ..Limits::default()
+    };
+    let r = &ingest_bytes(s.as_bytes(), &limits)[0];
+    assert_eq!(r.error_kind, Some(ErrorKind::TooManyNodes));
+    assert!(r.error_message.as_deref().unwrap().contains("200 moves"));
+}
+
+/// A game read as a tree (the fast reader declines it: here its mixed-case identifiers) holds
+/// at most `MAX_TREE_VALUES` values: a tree costs some 300 bytes a property, and 16 MB of
+/// them took 800 MB. The same values in a game the fast reader reads are counted, not kept.
+#[test]
+fn a_flood_of_values_in_a_tree_is_refused() {
+    let many = kifu_audit::sgf::MAX_TREE_VALUES + 1;
+    let s = format!("(;GM[1]SZ[19]{};W[dd])", "Xa[v]".repeat(many));
+    let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
+    assert_eq!(r.error_kind, Some(ErrorKind::TooManyNodes));
+    assert!(r
+        .error_message
+        .as_deref()
+        .unwrap()
+        .contains("property values"));
+    let s = format!("(;GM[1]SZ[19]{};W[dd])", "XA[v]".repeat(many));
+    let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
+    assert_eq!(r.status, Status::Ok);
+    assert_eq!(r.record.as_ref().unwrap().unknown_properties, many as u32);
 }
 
 #[test]
