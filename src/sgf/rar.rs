@@ -28,7 +28,7 @@ use std::rc::Rc;
 use super::charset;
 use super::source::{
     archive_error, bytes_text, classify, encrypted_why, hand_on, member_error, open_regular,
-    pass_over, path_text, reservation, InputItem, ReadOptions, Skipped, SourceError,
+    pass_over, path_text, reservation, InputItem, ReadOptions, Skipped, SourceError, Window,
 };
 
 /// The largest dictionary a RAR 5 (or RAR 7) member may declare: 128 MiB, four times WinRAR's
@@ -685,57 +685,6 @@ fn rar4_whole_blocks<R: Read + Seek>(r: &mut R) -> Option<u64> {
         if kind == 0x7b || r.seek(io::SeekFrom::Start(pos)).is_err() {
             return Some(pos);
         }
-    }
-}
-
-/// The first `len` bytes of a reader shared with other windows, each with its own position.
-struct Window<R> {
-    inner: std::sync::Arc<std::sync::Mutex<R>>,
-    len: u64,
-    pos: u64,
-}
-
-impl<R: Read + Seek> Window<R> {
-    /// A window on at most `len` bytes of `inner` (all of them for `u64::MAX`).
-    fn new(inner: std::sync::Arc<std::sync::Mutex<R>>, len: u64) -> io::Result<Self> {
-        let end = lock(&inner).seek(io::SeekFrom::End(0))?;
-        Ok(Window {
-            inner,
-            len: len.min(end),
-            pos: 0,
-        })
-    }
-}
-
-/// The reader behind a lock (one that a panic left poisoned is still a reader).
-fn lock<R>(m: &std::sync::Mutex<R>) -> std::sync::MutexGuard<'_, R> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-impl<R: Read + Seek> Read for Window<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let room = self.len.saturating_sub(self.pos).min(buf.len() as u64) as usize;
-        if room == 0 {
-            return Ok(0);
-        }
-        let mut inner = lock(&self.inner);
-        inner.seek(io::SeekFrom::Start(self.pos))?;
-        let n = inner.read(&mut buf[..room])?;
-        self.pos += n as u64;
-        Ok(n)
-    }
-}
-
-impl<R: Read + Seek> Seek for Window<R> {
-    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
-        let pos = match to {
-            io::SeekFrom::Start(p) => Some(p),
-            io::SeekFrom::End(d) => self.len.checked_add_signed(d),
-            io::SeekFrom::Current(d) => self.pos.checked_add_signed(d),
-        };
-        self.pos =
-            pos.ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "seek before 0"))?;
-        Ok(self.pos)
     }
 }
 

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Read, Seek};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use zip::read::{OwnedZipFileEntry, ZipFile, ZipReadOptions};
 use zip::result::{ZipError, ZipResult};
@@ -12,19 +13,21 @@ use zip::unstable::read::ZipIterable;
 
 use super::{
     archive_error, classify, encrypted_why, hand_on, member_error, pass_over, read_limited_sized,
-    read_up_to, reservation, InputItem, ReadOptions, Skipped, SourceError,
+    read_up_to, reservation, InputItem, ReadOptions, Skipped, SourceError, Window,
 };
 
 /// How many members of the zip archive `reader` are games, from its central directory: an
 /// archive inside counts one (its items are not known); the Finder's AppleDouble files are
 /// passed over.
-pub(super) fn zip_game_members(mut reader: impl Read + Seek) -> Option<u64> {
-    let ends = joined_zip_ends(&mut reader);
-    let mut total = 0;
-    for &end in ends.iter().rev() {
-        total += zip_game_members_in(Window::new(&mut reader, end)).unwrap_or(1);
+pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
+    match joined_zips(reader) {
+        Joined::One(reader, _) => zip_game_members_in(reader),
+        Joined::Many(windows) => Some(
+            (windows.into_iter())
+                .map(|w| zip_game_members_in(w).unwrap_or(1))
+                .sum(),
+        ),
     }
-    Some(total)
 }
 
 fn zip_game_members_in(reader: impl Read + Seek) -> Option<u64> {
@@ -41,73 +44,54 @@ fn zip_game_members_in(reader: impl Read + Seek) -> Option<u64> {
     Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
 }
 
-/// Where each zip of a file ends, the last first: the file's end, then, while the bytes before
-/// the zip found there begin as a zip's first member (another zip joined before it: `cat
-/// a.zip b.zip`, whose members the last directory does not name), where that zip begins, which
-/// is where the one before it ends. A program before the archive (a self-extracting one) is
-/// no zip. Rewound after.
-fn joined_zip_ends<R: Read + Seek>(reader: &mut R) -> Vec<u64> {
-    let starts_as_a_zip = begins_as_a_zip(reader);
-    let Ok(len) = reader.seek(io::SeekFrom::End(0)) else {
-        return vec![u64::MAX];
-    };
-    let mut ends = vec![len];
-    if !starts_as_a_zip {
-        let _ = reader.rewind();
-        return ends;
+/// One zip (and where the bytes before it that begin as a zip but are none end), or several
+/// joined into one file, each a window on it in file order.
+enum Joined<R> {
+    One(R, Option<u64>),
+    Many(Vec<Window<R>>),
+}
+
+/// The zips of a file: while the bytes before the zip found at the end of what is left begin
+/// as a zip's first member and are a zip (another zip joined before it: `cat a.zip b.zip`,
+/// whose members the last directory does not name), the zip that ends where that one begins.
+/// A program before the archive (a self-extracting one) is no zip, nor are bytes that begin
+/// as one but hold no directory (a zip damaged before its directory). Rewound.
+fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
+    if !begins_as_a_zip(&mut reader) {
+        return Joined::One(reader, None);
     }
-    loop {
-        let end = ends[ends.len() - 1];
-        let before = match zip::ZipArchive::new(io::BufReader::new(Window::new(&mut *reader, end)))
-        {
-            Ok(zip) => zip.offset(),
-            Err(_) => 0,
-        };
-        if before == 0 || before >= end {
+    let shared = Arc::new(Mutex::new(reader));
+    let is_zip = |end: u64| {
+        Window::new(shared.clone(), end)
+            .ok()
+            .and_then(|w| zip::ZipArchive::new(io::BufReader::new(w)).ok())
+    };
+    let mut ends = vec![u64::MAX];
+    let mut not_a_zip = None;
+    while let Some(zip) = is_zip(ends[ends.len() - 1]) {
+        let before = zip.offset();
+        if before == 0 || before >= ends[ends.len() - 1] {
+            break;
+        }
+        if is_zip(before).is_none() {
+            not_a_zip = Some(before);
             break;
         }
         ends.push(before);
     }
-    let _ = reader.rewind();
-    ends
-}
-
-/// The first `len` bytes of a reader, as a reader of their own (one zip of several joined).
-struct Window<R> {
-    inner: R,
-    len: u64,
-    pos: u64,
-}
-
-impl<R: Read + Seek> Window<R> {
-    fn new(mut inner: R, len: u64) -> Window<R> {
-        let _ = inner.rewind();
-        Window { inner, len, pos: 0 }
-    }
-}
-
-impl<R: Read + Seek> Read for Window<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let left = self.len.saturating_sub(self.pos);
-        let want = buf.len().min(usize::try_from(left).unwrap_or(usize::MAX));
-        let n = self.inner.read(&mut buf[..want])?;
-        self.pos += n as u64;
-        Ok(n)
-    }
-}
-
-impl<R: Read + Seek> Seek for Window<R> {
-    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
-        let target = match to {
-            io::SeekFrom::Start(n) => Some(n),
-            io::SeekFrom::End(d) => self.len.checked_add_signed(d),
-            io::SeekFrom::Current(d) => self.pos.checked_add_signed(d),
-        };
-        let target = target
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "seek before the start"))?;
-        self.pos = self.inner.seek(io::SeekFrom::Start(target))?;
-        Ok(self.pos)
-    }
+    let shared = match Arc::try_unwrap(shared) {
+        Ok(one) if ends.len() == 1 => {
+            let mut reader = one.into_inner().unwrap_or_else(PoisonError::into_inner);
+            let _ = reader.rewind();
+            return Joined::One(reader, not_a_zip);
+        }
+        Ok(one) => Arc::new(one),
+        Err(shared) => shared,
+    };
+    let windows = (ends.iter().rev())
+        .filter_map(|&end| Window::new(shared.clone(), end).ok())
+        .collect();
+    Joined::Many(windows)
 }
 
 /// The four bytes a zip's local file header (a member's) begins with.
@@ -127,23 +111,27 @@ fn begins_as_a_zip<R: Read + io::Seek>(reader: &mut R) -> bool {
 /// members, and the others' were lost, then a row said so).
 pub(super) fn read_zip<R: Read + io::Seek>(
     source: &str,
-    mut file: R,
+    file: R,
     opts: &ReadOptions,
     depth: u8,
     skipped: &mut Skipped,
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
-    let ends = joined_zip_ends(&mut file);
-    if let [_] = ends[..] {
-        return read_one_zip(source, file, opts, depth, skipped, sink);
-    }
-    for &end in ends.iter().rev() {
-        let window = Window::new(&mut file, end);
-        if !read_one_zip(source, window, opts, depth, skipped, sink) {
-            return false;
+    match joined_zips(file) {
+        Joined::One(file, Some(before)) => {
+            let row = archive_error(
+                source,
+                format!(
+                    "{source}: the {before} bytes before the zip archive begin as one but are \
+                     no readable zip: not read"
+                ),
+            );
+            sink(row) && read_one_zip(source, file, opts, depth, skipped, sink)
         }
+        Joined::One(file, None) => read_one_zip(source, file, opts, depth, skipped, sink),
+        Joined::Many(windows) => (windows.into_iter())
+            .all(|window| read_one_zip(source, window, opts, depth, skipped, sink)),
     }
-    true
 }
 
 fn read_one_zip<R: Read + io::Seek>(
