@@ -189,7 +189,7 @@ fn build_columns() -> Vec<Column> {
         col(I, "setup_white", Int, "White setup stones (AW) anywhere in the main line, on the board.", move |r| int(rec(r).map(|g| g.setup_count(Color::White)))),
         col(I, "has_territory_markup", Bool, "The last node has TB/TW territory markup.", move |r| rec(r).map_or(Cell::Null, |g| Cell::Bool(g.has_territory_markup()))),
         col(I, "unknown_properties", Int, "Properties sgf-parse does not know (kept, not used).", move |r| int(rec(r).map(|g| g.unknown_properties))),
-        col(I, "invalid_properties", Int, "Known properties with unreadable values, and setup points (AB, AW, AE) off the board.", move |r| int(rec(r).map(|g| g.invalid_properties))),
+        col(I, "invalid_properties", Int, "Known properties with unreadable values, and setup properties (AB, AW, AE) with points off the board (placed nowhere).", move |r| int(rec(r).map(|g| g.invalid_properties))),
     ];
     for id in RulesetId::ALL {
         let i = id.index();

@@ -92,9 +92,9 @@ pub struct GameRecord {
     pub territory_black: Vec<Point>,
     pub territory_white: Vec<Point>,
     pub unknown_properties: u32,
-    /// Known properties with unreadable values, and setup points off the board; a `KM`, `KO`
-    /// or `HA` value counts when no komi or handicap is read from it (`KM[abc]`, not `KM[]`
-    /// or `KO[7.5]`).
+    /// Known properties with unreadable values, and setup properties with points off the
+    /// board; a `KM`, `KO` or `HA` value counts when no komi or handicap is read from it
+    /// (`KM[abc]`, not `KM[]` or `KO[7.5]`).
     pub invalid_properties: u32,
     /// Nodes of the main line holding more than one move (`;B[ee]W[cc]`: a `;` missing),
     /// played in the order written, and the 1-based number of the first such node's second
@@ -642,10 +642,17 @@ impl Builder {
         let mut invalid = self.invalid + komi.beyond_any_board + u32::from(ko_unused_beyond);
         let mut setup = self.setup;
         // a setup point off the board (`AB[tt]` on 19×19: `tt` is a pass spelling for moves
-        // only) places nothing: an invalid value, not a stone `setup_black` counts
-        let written = setup.len();
+        // only) places nothing, not a stone `setup_black` counts: an invalid value of its
+        // property, counted once for the property (`AB[aa:tt]`, 39 points off a 19×19 board,
+        // is one), as far as the list tells them apart (the properties of one colour, or
+        // `AE`, before one move)
+        let mut off: Vec<(u32, Option<Color>)> = (setup.iter())
+            .filter(|s| s.point.x >= w || s.point.y >= h)
+            .map(|s| (s.before_move, s.stone))
+            .collect();
+        off.dedup();
+        invalid += off.len() as u32;
         setup.retain(|s| s.point.x < w && s.point.y < h);
-        invalid += (written - setup.len()) as u32;
         keep_stones_taken_off_at_the_count(
             &mut setup,
             &moves,
@@ -2110,6 +2117,9 @@ mod tests {
         };
         assert_eq!(read("(;SZ[19]AB[tt][dd]AW[zz];B[ee])"), ((1, 0), 2));
         assert_eq!(read("(;SZ[9]AB[cc];W[ee];AW[jj]AE[kk])"), ((1, 0), 2));
+        // a list reaching off the board is one invalid value
+        assert_eq!(read("(;SZ[19]AB[aa:tt];W[ee])"), ((361, 0), 1));
+        assert_eq!(read("(;SZ[19]AB[aa:tt][za];W[ee])"), ((361, 0), 1));
         assert_eq!(read("(;SZ[20]AB[tt][dd];B[ee])"), ((2, 0), 0));
     }
 
