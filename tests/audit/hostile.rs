@@ -132,6 +132,13 @@ fn a_flood_of_values_in_a_tree_is_refused() {
     let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
     assert_eq!(r.status, Status::Ok);
     assert_eq!(r.record.as_ref().unwrap().unknown_properties, many as u32);
+    // a game repaired for its parentheses is the fast reader's too: missing its last `)`,
+    // it is read, not refused
+    let s = format!("(;GM[1]SZ[19]{}", ";B[aa]C[x]".repeat(many / 2 + 1));
+    let r = &ingest_bytes(s.as_bytes(), &Limits::default())[0];
+    assert_eq!(r.status, Status::Recovered);
+    assert_eq!(r.error_kind, Some(ErrorKind::UnbalancedParentheses));
+    assert_eq!(r.record.as_ref().unwrap().moves.len(), many / 2 + 1);
 }
 
 #[test]
