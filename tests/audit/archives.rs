@@ -1536,6 +1536,29 @@ fn zips_joined_in_one_file_are_all_read() {
         let items = count_items(&expand_inputs(std::slice::from_ref(&path)));
         assert_eq!(items, (copies * alone.len()) as u64);
     }
+    // a zip cut short (its directory lost) between two good ones, or first: its members are
+    // read from their own headers, and a row says so; the zips after it are read too
+    let cut = &one[..one.len() - 40];
+    for (name, bytes) in [
+        ("middle.zip", [one.as_slice(), cut, &one].concat()),
+        ("first.zip", [cut, &one, &one].concat()),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let rows = crate::common::audit(&path);
+        let ok = rows
+            .iter()
+            .filter(|r| r.ingest.error_kind.is_none())
+            .count();
+        assert_eq!(ok, 3 * alone.len(), "{name}");
+        let errors: Vec<_> = rows
+            .iter()
+            .filter(|r| r.ingest.error_kind.is_some())
+            .collect();
+        assert_eq!(errors.len(), 1, "{name}");
+        let message = errors[0].ingest.error_message.as_deref().unwrap_or("");
+        assert!(message.contains("read from their own headers"), "{message}");
+    }
 }
 
 /// Two 7z archives joined into one file (`cat a.7z b.7z`): a reader finds only the first (its

@@ -1113,6 +1113,8 @@ pub(super) fn encrypted_why(opts: &ReadOptions) -> String {
 /// (the volumes of a RAR set, the zips joined in one file).
 pub(crate) struct Window<R> {
     inner: std::sync::Arc<std::sync::Mutex<R>>,
+    /// Where the window begins in the reader.
+    start: u64,
     /// The window's length (at most the reader's).
     pub(crate) len: u64,
     pos: u64,
@@ -1121,10 +1123,21 @@ pub(crate) struct Window<R> {
 impl<R: Read + Seek> Window<R> {
     /// A window on at most `len` bytes of `inner` (all of them for `u64::MAX`).
     pub(crate) fn new(inner: std::sync::Arc<std::sync::Mutex<R>>, len: u64) -> io::Result<Self> {
-        let end = lock(&inner).seek(io::SeekFrom::End(0))?;
+        Window::range(inner, 0, len)
+    }
+
+    /// A window on the bytes `start..end` of `inner` (to its end for `u64::MAX`).
+    pub(crate) fn range(
+        inner: std::sync::Arc<std::sync::Mutex<R>>,
+        start: u64,
+        end: u64,
+    ) -> io::Result<Self> {
+        let all = lock(&inner).seek(io::SeekFrom::End(0))?;
+        let start = start.min(all);
         Ok(Window {
             inner,
-            len: len.min(end),
+            start,
+            len: end.min(all).saturating_sub(start),
             pos: 0,
         })
     }
@@ -1142,7 +1155,7 @@ impl<R: Read + Seek> Read for Window<R> {
             return Ok(0);
         }
         let mut inner = lock(&self.inner);
-        inner.seek(io::SeekFrom::Start(self.pos))?;
+        inner.seek(io::SeekFrom::Start(self.start + self.pos))?;
         let n = inner.read(&mut buf[..room])?;
         self.pos += n as u64;
         Ok(n)

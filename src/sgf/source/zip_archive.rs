@@ -21,10 +21,13 @@ use super::{
 /// passed over.
 pub(super) fn zip_game_members(reader: impl Read + Seek) -> Option<u64> {
     match joined_zips(reader) {
-        Joined::One(reader, _) => zip_game_members_in(reader),
-        Joined::Many(windows) => Some(
-            (windows.into_iter())
-                .map(|w| zip_game_members_in(w).unwrap_or(1))
+        Joined::One(reader) => zip_game_members_in(reader),
+        Joined::Many(pieces) => Some(
+            (pieces.into_iter())
+                .map(|piece| match piece {
+                    Piece::Zip(w) => zip_game_members_in(w).unwrap_or(1),
+                    Piece::Headers(..) => 1,
+                })
                 .sum(),
         ),
     }
@@ -44,54 +47,116 @@ fn zip_game_members_in(reader: impl Read + Seek) -> Option<u64> {
     Some(files.flatten().filter(|e| counts(&e.name())).count() as u64)
 }
 
-/// One zip (and where the bytes before it that begin as a zip but are none end), or several
-/// joined into one file, each a window on it in file order.
+/// One zip, or the pieces of several joined into one file, in file order.
 enum Joined<R> {
-    One(R, Option<u64>),
-    Many(Vec<Window<R>>),
+    One(R),
+    Many(Vec<Piece<R>>),
 }
 
-/// The zips of a file: while the bytes before the zip found at the end of what is left begin
-/// as a zip's first member and are a zip (another zip joined before it: `cat a.zip b.zip`,
-/// whose members the last directory does not name), the zip that ends where that one begins.
-/// A program before the archive (a self-extracting one) is no zip, nor are bytes that begin
-/// as one but hold no directory (a zip damaged before its directory). Rewound.
+/// A zip of a file holding several, or bytes that begin as a zip's member but have no
+/// directory of their own (a zip cut short among others): their members are read from their
+/// own headers.
+enum Piece<R> {
+    Zip(Window<R>),
+    Headers(Window<R>, ZipError),
+}
+
+/// The zips of a file, from its end: the zip whose directory ends it, then, while the bytes
+/// before that zip begin as a zip's first member (another zip joined before it: `cat a.zip
+/// b.zip`, whose members the last directory does not name), the zip that ends where it
+/// begins, or, when those bytes have no directory, a piece read from its members' own
+/// headers; and bytes after a zip's end that begin as a member (a zip cut short before the
+/// next) are such a piece too. A program before the archive (a self-extracting one) is no
+/// zip. One zip alone comes back as the reader, rewound.
 fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
     if !begins_as_a_zip(&mut reader) {
-        return Joined::One(reader, None);
+        return Joined::One(reader);
     }
-    let shared = Arc::new(Mutex::new(reader));
-    let is_zip = |end: u64| {
-        Window::new(shared.clone(), end)
-            .ok()
-            .and_then(|w| zip::ZipArchive::new(io::BufReader::new(w)).ok())
+    let Ok(len) = reader.seek(io::SeekFrom::End(0)) else {
+        let _ = reader.rewind();
+        return Joined::One(reader);
     };
-    let mut ends = vec![u64::MAX];
-    let mut not_a_zip = None;
-    while let Some(zip) = is_zip(ends[ends.len() - 1]) {
-        let before = zip.offset();
-        if before == 0 || before >= ends[ends.len() - 1] {
+    let shared = Arc::new(Mutex::new(reader));
+    // (start, end, a zip?) of each piece, the last first
+    let mut pieces: Vec<(u64, u64, Option<ZipError>)> = Vec::new();
+    let mut end = len;
+    loop {
+        let opened = Window::new(shared.clone(), end)
+            .map_err(ZipError::from)
+            .and_then(|w| zip::ZipArchive::new(io::BufReader::new(w)));
+        let zip = match opened {
+            Ok(zip) => zip,
+            // the bytes before the zips found: a piece without a directory (the file's own
+            // walk, when it is the whole file)
+            Err(why) => {
+                if end < len {
+                    pieces.push((0, end, Some(why)));
+                }
+                break;
+            }
+        };
+        let (before, zip_end) = (zip.offset(), zip_end(&shared, end).unwrap_or(end));
+        drop(zip);
+        if zip_end < end && begins_with_member(&shared, zip_end) {
+            pieces.push((
+                zip_end,
+                end,
+                Some(ZipError::InvalidArchive("no directory".into())),
+            ));
+        }
+        pieces.push((before, end, None));
+        if before == 0 || before >= end {
             break;
         }
-        if is_zip(before).is_none() {
-            not_a_zip = Some(before);
-            break;
-        }
-        ends.push(before);
+        end = before;
     }
+    // the file's own zip (or none: its walk, `read_one_zip`'s)
+    let alone = matches!(pieces[..], [] | [(0, _, None)]);
     let shared = match Arc::try_unwrap(shared) {
-        Ok(one) if ends.len() == 1 => {
+        Ok(one) if alone => {
             let mut reader = one.into_inner().unwrap_or_else(PoisonError::into_inner);
             let _ = reader.rewind();
-            return Joined::One(reader, not_a_zip);
+            return Joined::One(reader);
         }
         Ok(one) => Arc::new(one),
         Err(shared) => shared,
     };
-    let windows = (ends.iter().rev())
-        .filter_map(|&end| Window::new(shared.clone(), end).ok())
+    let pieces = (pieces.into_iter().rev())
+        .filter_map(|(start, end, why)| match why {
+            // a zip's window runs from the file's start: its offsets count from there
+            None => Window::new(shared.clone(), end).ok().map(Piece::Zip),
+            Some(why) => {
+                (Window::range(shared.clone(), start, end).ok()).map(|w| Piece::Headers(w, why))
+            }
+        })
         .collect();
-    Joined::Many(windows)
+    Joined::Many(pieces)
+}
+
+/// Where the zip whose end-of-directory record lies last in the first `end` bytes ends: past
+/// that record and its comment.
+fn zip_end<R: Read + Seek>(shared: &Arc<Mutex<R>>, end: u64) -> Option<u64> {
+    const EOCD: &[u8] = b"PK\x05\x06";
+    let from = end.saturating_sub(22 + 0xFFFF);
+    let mut tail = Vec::new();
+    Window::range(shared.clone(), from, end)
+        .ok()?
+        .read_to_end(&mut tail)
+        .ok()?;
+    let at = (0..tail.len().saturating_sub(21))
+        .rev()
+        .find(|&i| &tail[i..i + 4] == EOCD)?;
+    let comment = u64::from(u16::from_le_bytes([tail[at + 20], tail[at + 21]]));
+    Some((from + at as u64 + 22 + comment).min(end))
+}
+
+/// Whether the bytes at `at` begin as a zip member (its local header).
+fn begins_with_member<R: Read + Seek>(shared: &Arc<Mutex<R>>, at: u64) -> bool {
+    let mut head = [0u8; 4];
+    Window::range(shared.clone(), at, at + 4)
+        .and_then(|mut w| w.read_exact(&mut head))
+        .is_ok()
+        && head == LOCAL_HEADER
 }
 
 /// The four bytes a zip's local file header (a member's) begins with.
@@ -118,19 +183,13 @@ pub(super) fn read_zip<R: Read + io::Seek>(
     sink: &mut dyn FnMut(InputItem) -> bool,
 ) -> bool {
     match joined_zips(file) {
-        Joined::One(file, Some(before)) => {
-            let row = archive_error(
-                source,
-                format!(
-                    "{source}: the {before} bytes before the zip archive begin as one but are \
-                     no readable zip: not read"
-                ),
-            );
-            sink(row) && read_one_zip(source, file, opts, depth, skipped, sink)
-        }
-        Joined::One(file, None) => read_one_zip(source, file, opts, depth, skipped, sink),
-        Joined::Many(windows) => (windows.into_iter())
-            .all(|window| read_one_zip(source, window, opts, depth, skipped, sink)),
+        Joined::One(file) => read_one_zip(source, file, opts, depth, skipped, sink),
+        Joined::Many(pieces) => pieces.into_iter().all(|piece| match piece {
+            Piece::Zip(w) => read_one_zip(source, w, opts, depth, skipped, sink),
+            Piece::Headers(w, why) => {
+                read_local_headers(source, w, why, opts, depth, skipped, sink)
+            }
+        }),
     }
 }
 
