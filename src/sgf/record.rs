@@ -646,10 +646,11 @@ impl Builder {
         // property, counted once for the property (`AB[aa:tt]`, 39 points off a 19×19 board,
         // is one), as far as the list tells them apart (the properties of one colour, or
         // `AE`, before one move)
-        let mut off: Vec<(u32, Option<Color>)> = (setup.iter())
+        let mut off: Vec<(u32, Option<usize>)> = (setup.iter())
             .filter(|s| s.point.x >= w || s.point.y >= h)
-            .map(|s| (s.before_move, s.stone))
+            .map(|s| (s.before_move, s.stone.map(Color::index)))
             .collect();
+        off.sort_unstable();
         off.dedup();
         invalid += off.len() as u32;
         setup.retain(|s| s.point.x < w && s.point.y < h);
@@ -2120,6 +2121,8 @@ mod tests {
         // a list reaching off the board is one invalid value
         assert_eq!(read("(;SZ[19]AB[aa:tt];W[ee])"), ((361, 0), 1));
         assert_eq!(read("(;SZ[19]AB[aa:tt][za];W[ee])"), ((361, 0), 1));
+        // whatever the order of the properties
+        assert_eq!(read("(;SZ[19]AW[zz];AB[tt];AW[zz];B[aa])"), ((0, 0), 2));
         assert_eq!(read("(;SZ[20]AB[tt][dd];B[ee])"), ((2, 0), 0));
     }
 
