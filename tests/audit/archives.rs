@@ -1561,6 +1561,58 @@ fn zips_joined_in_one_file_are_all_read() {
     }
 }
 
+/// A stored member's local header and data, with no directory after it: a zip cut short.
+fn stored_member(name: &str, data: &[u8]) -> Vec<u8> {
+    let size = (data.len() as u32).to_le_bytes();
+    let mut v = b"PK\x03\x04".to_vec();
+    v.extend_from_slice(&[20, 0, 0, 0, 0, 0, 0, 0, 0, 0]); // version, flags, stored, time, date
+    v.extend_from_slice(&crc32fast::hash(data).to_le_bytes());
+    v.extend_from_slice(&size);
+    v.extend_from_slice(&size);
+    v.extend_from_slice(&(name.len() as u16).to_le_bytes());
+    v.extend_from_slice(&[0, 0]);
+    v.extend_from_slice(name.as_bytes());
+    v.extend_from_slice(data);
+    v
+}
+
+/// The zip cut short after a good one is found from where the good one's directory ends, not
+/// from the last end-of-directory record within 64 KB of the end (a cut zip of 65,536 to
+/// 65,550 bytes after it was lost without a row: the third diff review); and bytes of empty directories before a zip, each a zip of its
+/// own to the zip crate, are read as one piece, not one zip each (44 MB took 32 s).
+#[test]
+fn a_long_cut_zip_after_a_good_one_and_empty_directories_before_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = repo().join("tests/fixtures/archives/methods.zip");
+    let one = std::fs::read(&fixture).unwrap();
+    let alone = crate::common::audit(&fixture).len();
+    // 65,540 bytes after the good zip's end: past the last 64 KB and its record's 22 bytes,
+    // within the zip crate's reach (beyond it, the file reads as one zip cut short, its
+    // walk stopping at the good one's directory: left open)
+    let short = stored_member("short.sgf", b"(;GM[1]SZ[9];B[ee])");
+    let room = 65_540 - short.len() - stored_member("long.sgf", b"").len();
+    let long = format!("(;GM[1]SZ[9]C[{}];B[ee];W[cc])", "x".repeat(room - 28));
+    let cut = [stored_member("long.sgf", long.as_bytes()), short].concat();
+    assert_eq!(cut.len(), 65_540);
+    let path = dir.path().join("good-then-cut.zip");
+    std::fs::write(&path, [one.as_slice(), &cut].concat()).unwrap();
+    let rows = crate::common::audit(&path);
+    let ok = rows
+        .iter()
+        .filter(|r| r.ingest.error_kind.is_none())
+        .count();
+    assert_eq!((ok, rows.len()), (alone + 2, alone + 3));
+    let empties = [b"PK\x05\x06".as_slice(), &[0; 18]].concat().repeat(20_000);
+    let path = dir.path().join("empties-then-good.zip");
+    std::fs::write(&path, [b"PK\x03\x04".as_slice(), &empties, &one].concat()).unwrap();
+    let rows = crate::common::audit(&path);
+    let ok = rows
+        .iter()
+        .filter(|r| r.ingest.error_kind.is_none())
+        .count();
+    assert_eq!((ok, rows.len()), (alone, alone + 1));
+}
+
 /// Two 7z archives joined into one file (`cat a.7z b.7z`): a reader finds only the first (its
 /// start header names its own end), and the other's games were lost without a word. They
 /// get a row saying so.

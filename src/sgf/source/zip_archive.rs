@@ -80,7 +80,7 @@ fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
     // (start, end, a zip?) of each piece, the last first
     let mut pieces: Vec<(u64, u64, Option<ZipError>)> = Vec::new();
     let mut end = len;
-    loop {
+    for _ in 0..MAX_PIECES {
         let opened = Window::new(shared.clone(), end)
             .map_err(ZipError::from)
             .and_then(|w| zip::ZipArchive::new(io::BufReader::new(w)));
@@ -92,10 +92,14 @@ fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
                 if end < len {
                     pieces.push((0, end, Some(why)));
                 }
+                end = 0;
                 break;
             }
         };
-        let (before, zip_end) = (zip.offset(), zip_end(&shared, end).unwrap_or(end));
+        let before = zip.offset();
+        // a zip whose end is not found has nothing after it to look at
+        let zip_end = zip_end(&shared, &zip, end).unwrap_or(end);
+        let empty = zip.is_empty();
         drop(zip);
         if zip_end < end && begins_with_member(&shared, zip_end) {
             pieces.push((
@@ -104,11 +108,21 @@ fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
                 Some(ZipError::InvalidArchive("no directory".into())),
             ));
         }
-        pieces.push((before, end, None));
+        // an empty zip has no member to read (a run of empty directories, each a zip to the
+        // zip crate, made as many pieces)
+        if !empty || before == 0 {
+            pieces.push((before, end, None));
+        }
         if before == 0 || before >= end {
+            end = 0;
             break;
         }
         end = before;
+    }
+    // more zips than `MAX_PIECES`: the rest is read from its members' own headers
+    if end > 0 {
+        let why = ZipError::InvalidArchive("too many zips joined".into());
+        pieces.push((0, end, Some(why)));
     }
     // the file's own zip (or none: its walk, `read_one_zip`'s)
     let alone = matches!(pieces[..], [] | [(0, _, None)]);
@@ -133,21 +147,57 @@ fn joined_zips<R: Read + Seek>(mut reader: R) -> Joined<R> {
     Joined::Many(pieces)
 }
 
-/// Where the zip whose end-of-directory record lies last in the first `end` bytes ends: past
-/// that record and its comment.
-fn zip_end<R: Read + Seek>(shared: &Arc<Mutex<R>>, end: u64) -> Option<u64> {
-    const EOCD: &[u8] = b"PK\x05\x06";
-    let from = end.saturating_sub(22 + 0xFFFF);
-    let mut tail = Vec::new();
-    Window::range(shared.clone(), from, end)
-        .ok()?
-        .read_to_end(&mut tail)
-        .ok()?;
-    let at = (0..tail.len().saturating_sub(21))
-        .rev()
-        .find(|&i| &tail[i..i + 4] == EOCD)?;
-    let comment = u64::from(u16::from_le_bytes([tail[at + 20], tail[at + 21]]));
-    Some((from + at as u64 + 22 + comment).min(end))
+/// Zips and pieces one file is read as at most: past them, the rest is one piece read from
+/// its members' own headers (bytes of 22-byte empty directories, each a zip to the zip crate,
+/// took seconds a megabyte).
+const MAX_PIECES: usize = 10_000;
+
+/// Where `zip` (opened on the first `end` bytes) ends: past the end-of-directory record that
+/// follows its central directory's entries, and that record's comment. The record is the
+/// one the zip crate read (the last `PK\x05\x06` of the bytes may be another's, or lie out of
+/// its reach), found by walking the entries from the directory's start; `None` when the walk
+/// fails.
+fn zip_end<R: Read + Seek, Z: Read + Seek>(
+    shared: &Arc<Mutex<R>>,
+    zip: &zip::ZipArchive<Z>,
+    end: u64,
+) -> Option<u64> {
+    let le16 = |b: &[u8]| u64::from(u16::from_le_bytes([b[0], b[1]]));
+    let mut pos = zip.central_directory_start();
+    let mut r = io::BufReader::new(Window::range(shared.clone(), pos, end).ok()?);
+    loop {
+        let mut sig = [0u8; 4];
+        r.read_exact(&mut sig).ok()?;
+        let skip = match &sig {
+            // an entry: 46 bytes, then its name, extra field and comment
+            b"PK\x01\x02" => {
+                let mut h = [0u8; 42];
+                r.read_exact(&mut h).ok()?;
+                let n = le16(&h[24..]) + le16(&h[26..]) + le16(&h[28..]);
+                r.seek_relative(i64::try_from(n).ok()?).ok()?;
+                46 + n
+            }
+            // zip64's end record (its size follows) and locator
+            b"PK\x06\x06" => {
+                let mut h = [0u8; 8];
+                r.read_exact(&mut h).ok()?;
+                let size = u64::from_le_bytes(h);
+                r.seek_relative(i64::try_from(size).ok()?).ok()?;
+                12u64.checked_add(size)?
+            }
+            b"PK\x06\x07" => {
+                r.seek_relative(16).ok()?;
+                20
+            }
+            b"PK\x05\x06" => {
+                let mut h = [0u8; 18];
+                r.read_exact(&mut h).ok()?;
+                return Some(pos.checked_add(22 + le16(&h[16..]))?.min(end));
+            }
+            _ => return None,
+        };
+        pos = pos.checked_add(skip)?;
+    }
 }
 
 /// Whether the bytes at `at` begin as a zip member (its local header).
