@@ -367,10 +367,12 @@ impl Replayer {
             let (color, mv) = match event {
                 Event::Setup { .. } => {
                     // the setup up to the next move, applied at once (see `Board::set_stones`)
-                    let len = (events[k - 1..].iter())
-                        .take_while(|e| matches!(e, Event::Setup { .. }))
-                        .count();
-                    let run = events[k - 1..k - 1 + len].iter().filter_map(|e| match *e {
+                    let start = k - 1;
+                    k = start
+                        + (events[start..].iter())
+                            .take_while(|e| matches!(e, Event::Setup { .. }))
+                            .count();
+                    let run = events[start..k].iter().filter_map(|e| match *e {
                         Event::Setup { point, stone } => {
                             game.setup(point, stone);
                             setup_off_board += u32::from(point.x >= width || point.y >= height);
@@ -378,7 +380,6 @@ impl Replayer {
                         }
                         Event::Move { .. } => None,
                     });
-                    k += len - 1;
                     if board.set_stones(run) {
                         history_stale = true;
                         ko = None;

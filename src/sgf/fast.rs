@@ -73,7 +73,7 @@ enum State {
 
 /// How sgf-parse types the values of an identifier (its `go::Prop::new`).
 #[derive(Clone, Copy)]
-enum Kind {
+pub(super) enum Kind {
     /// `B`, `W`: one Move (`[]` or a point).
     Move(Color),
     /// `AB`, `AW`, `AE`: a non-empty point list (`None` for `AE`).
@@ -115,7 +115,7 @@ enum Kind {
 
 /// Slice patterns, not byte-string literals: they compile to a decision tree on the bytes.
 #[inline]
-fn kind(ident: &[u8]) -> Kind {
+pub(super) fn kind(ident: &[u8]) -> Kind {
     use Kind::*;
     match *ident {
         [b'B'] => Move(Color::Black),

@@ -504,6 +504,15 @@ impl Builder {
         // a number given twice (`KM[6][5]`, `HA[2][3]`) is none: joined with `,` it would
         // read as one with a decimal comma (6.5)
         let number = || values.join("][");
+        // a single text the record keeps, given twice over (`RE[B+R][B+R]`, a writer
+        // repeating itself), is that text; two different ones are none
+        if let super::fast::Kind::Text(Some(field)) = super::fast::kind(id.as_bytes()) {
+            if let Some(v) = values.first() {
+                if values.iter().all(|w| w.trim() == v.trim()) {
+                    return self.text(field, v);
+                }
+            }
+        }
         match id {
             // A move value sgf-parse could not read: ` ` is a pass spelling; a point with spaces
             // around it (`B[aa ]`) is that point; anything else is a move to a point off the
@@ -545,26 +554,6 @@ impl Builder {
             }
             "HA" => self.handicap_text(&number()),
             "AP" => self.add_application(&joined()),
-            // a single text given twice over (`RE[B+R][B+R]`, a writer repeating itself) is
-            // that text; two different ones are none
-            "RU" | "PB" | "PW" | "BR" | "WR" | "DT" | "EV" | "RE"
-                if values.windows(2).all(|w| w[0].trim() == w[1].trim()) =>
-            {
-                let field = match id {
-                    "RU" => TextField::Rules,
-                    "PB" => TextField::Black,
-                    "PW" => TextField::White,
-                    "BR" => TextField::BlackRank,
-                    "WR" => TextField::WhiteRank,
-                    "DT" => TextField::Date,
-                    "EV" => TextField::Event,
-                    _ => TextField::Result,
-                };
-                match values.first() {
-                    Some(v) => self.text(field, v),
-                    None => self.invalid += 1,
-                }
-            }
             "SZ" => {
                 // e.g. SZ[30] fits (u8,u8) and never gets here; a non-number is a size error
                 // later. A size read after all (`SZ[9 ]`) is a quirk, not an invalid value.
